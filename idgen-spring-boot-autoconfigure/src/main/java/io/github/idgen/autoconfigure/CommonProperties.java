@@ -1,0 +1,251 @@
+package io.github.idgen.autoconfigure;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.regex.Pattern;
+
+import io.github.idgen.cluster.LeaseRange;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.apache.commons.lang3.StringUtils;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * Configuration of idgen, under {@code xxx.common}. Validates itself when bound, so a bad value
+ * stops start-up with a message naming the property.
+ */
+@ConfigurationProperties("xxx.common")
+public class CommonProperties implements Validator {
+
+	private static final Pattern ZOOKEEPER_PATH = Pattern.compile("(/[^/\\s]+)+");
+
+	/**
+	 * Whether to lease the worker id from ZooKeeper (cluster mode) instead of using
+	 * 'xxx.common.id-worker-id'.
+	 */
+	private boolean zookeeperEnabled;
+
+	/**
+	 * ZooKeeper connect string, host:port[,host:port...]. Required in cluster mode.
+	 */
+	private @Nullable String zookeeperAddr;
+
+	/**
+	 * Parent path of the worker-id lease nodes. Services that share a path never share a worker id.
+	 */
+	private String zookeeperWorkerIdsPath = "/idgen/worker_ids";
+
+	/**
+	 * ZooKeeper session timeout asked of the server. A killed instance's worker id is free again
+	 * after it; a pause longer than two thirds of it (GC, frozen container) stops the instance from
+	 * issuing until the lease is confirmed.
+	 */
+	private Duration zookeeperSessionTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * How long to wait for a connection to ZooKeeper at start-up before failing.
+	 */
+	private Duration zookeeperConnectionTimeout = Duration.ofSeconds(5);
+
+	/**
+	 * How long an id request waits for an unconfirmed lease (connection suspended, lease being
+	 * replaced) before it fails with WorkerIdLeaseUnavailableException.
+	 */
+	private Duration zookeeperLeaseWaitTimeout = Duration.ofSeconds(2);
+
+	/**
+	 * Which ids to lease: 'worker-id' leases worker ids 0..31 of 'xxx.common.id-data-center-id';
+	 * 'node-id' leases all 1024 (datacenter id, worker id) pairs.
+	 */
+	private LeaseRange zookeeperLeaseRange = LeaseRange.WORKER_ID;
+
+	/**
+	 * Worker id, 0..31, when ZooKeeper is off. Two live instances must never share a (datacenter id,
+	 * worker id) pair.
+	 */
+	private int idWorkerId;
+
+	/**
+	 * Datacenter id, 0..31. In cluster mode with the 'worker-id' lease range, the range of worker ids
+	 * to lease from.
+	 */
+	private int idDataCenterId;
+
+	/**
+	 * Instant that timestamp 0 of the ids stands for; ids run out 2^41 ms (about 69.7 years) after
+	 * it. Never change it for a running system: ids could repeat.
+	 */
+	private Instant idEpoch = SnowflakeLayout.DEFAULT_EPOCH;
+
+	/**
+	 * How far the clock may step backwards and be waited out; a larger step fails id requests until
+	 * the clock catches up. At most 1s.
+	 */
+	private Duration idClockBackwardsTolerance = IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE;
+
+	public boolean isZookeeperEnabled() {
+		return this.zookeeperEnabled;
+	}
+
+	public void setZookeeperEnabled(boolean zookeeperEnabled) {
+		this.zookeeperEnabled = zookeeperEnabled;
+	}
+
+	public @Nullable String getZookeeperAddr() {
+		return this.zookeeperAddr;
+	}
+
+	public void setZookeeperAddr(@Nullable String zookeeperAddr) {
+		this.zookeeperAddr = zookeeperAddr;
+	}
+
+	public String getZookeeperWorkerIdsPath() {
+		return this.zookeeperWorkerIdsPath;
+	}
+
+	public void setZookeeperWorkerIdsPath(String zookeeperWorkerIdsPath) {
+		this.zookeeperWorkerIdsPath = zookeeperWorkerIdsPath;
+	}
+
+	public Duration getZookeeperSessionTimeout() {
+		return this.zookeeperSessionTimeout;
+	}
+
+	public void setZookeeperSessionTimeout(Duration zookeeperSessionTimeout) {
+		this.zookeeperSessionTimeout = zookeeperSessionTimeout;
+	}
+
+	public Duration getZookeeperConnectionTimeout() {
+		return this.zookeeperConnectionTimeout;
+	}
+
+	public void setZookeeperConnectionTimeout(Duration zookeeperConnectionTimeout) {
+		this.zookeeperConnectionTimeout = zookeeperConnectionTimeout;
+	}
+
+	public Duration getZookeeperLeaseWaitTimeout() {
+		return this.zookeeperLeaseWaitTimeout;
+	}
+
+	public void setZookeeperLeaseWaitTimeout(Duration zookeeperLeaseWaitTimeout) {
+		this.zookeeperLeaseWaitTimeout = zookeeperLeaseWaitTimeout;
+	}
+
+	public LeaseRange getZookeeperLeaseRange() {
+		return this.zookeeperLeaseRange;
+	}
+
+	public void setZookeeperLeaseRange(LeaseRange zookeeperLeaseRange) {
+		this.zookeeperLeaseRange = zookeeperLeaseRange;
+	}
+
+	public int getIdWorkerId() {
+		return this.idWorkerId;
+	}
+
+	public void setIdWorkerId(int idWorkerId) {
+		this.idWorkerId = idWorkerId;
+	}
+
+	public int getIdDataCenterId() {
+		return this.idDataCenterId;
+	}
+
+	public void setIdDataCenterId(int idDataCenterId) {
+		this.idDataCenterId = idDataCenterId;
+	}
+
+	public Instant getIdEpoch() {
+		return this.idEpoch;
+	}
+
+	public void setIdEpoch(Instant idEpoch) {
+		this.idEpoch = idEpoch;
+	}
+
+	public Duration getIdClockBackwardsTolerance() {
+		return this.idClockBackwardsTolerance;
+	}
+
+	public void setIdClockBackwardsTolerance(Duration idClockBackwardsTolerance) {
+		this.idClockBackwardsTolerance = idClockBackwardsTolerance;
+	}
+
+	@Override
+	public boolean supports(Class<?> clazz) {
+		return CommonProperties.class.isAssignableFrom(clazz);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		CommonProperties properties = (CommonProperties) target;
+		properties.validateLayout(errors);
+		if (properties.zookeeperEnabled) {
+			properties.validateZooKeeper(errors);
+		}
+	}
+
+	private void validateLayout(Errors errors) {
+		if (this.idWorkerId < 0 || this.idWorkerId > SnowflakeLayout.MAX_WORKER_ID) {
+			errors.rejectValue("idWorkerId", "range", "xxx.common.id-worker-id must be between 0 and 31 (5 bits), was "
+					+ this.idWorkerId + ". Give every instance its own worker id, or lease them from ZooKeeper"
+					+ " (xxx.common.zookeeper-enabled=true).");
+		}
+		if (this.idDataCenterId < 0 || this.idDataCenterId > SnowflakeLayout.MAX_DATACENTER_ID) {
+			errors.rejectValue("idDataCenterId", "range", "xxx.common.id-data-center-id must be between 0 and 31"
+					+ " (5 bits), was " + this.idDataCenterId + ".");
+		}
+		Instant now = Instant.now();
+		if (this.idEpoch.isAfter(now)) {
+			errors.rejectValue("idEpoch", "future", "xxx.common.id-epoch must not be in the future, was "
+					+ this.idEpoch + ". Use a past instant, such as the day the service first issued ids.");
+		}
+		else if (this.idEpoch.isBefore(Instant.EPOCH)
+				|| now.toEpochMilli() - this.idEpoch.toEpochMilli() > SnowflakeLayout.MAX_TIMESTAMP) {
+			errors.rejectValue("idEpoch", "range", "xxx.common.id-epoch must be less than 2^41 ms (about 69.7 years)"
+					+ " in the past and not before 1970, was " + this.idEpoch + ".");
+		}
+		else if (this.idEpoch.getNano() % 1_000_000 != 0) {
+			errors.rejectValue("idEpoch", "precision", "xxx.common.id-epoch must be a whole millisecond, was "
+					+ this.idEpoch + ".");
+		}
+		if (this.idClockBackwardsTolerance.isNegative()
+				|| this.idClockBackwardsTolerance.compareTo(IdServiceTwitter.MAX_CLOCK_BACKWARDS_TOLERANCE) > 0) {
+			errors.rejectValue("idClockBackwardsTolerance", "range", "xxx.common.id-clock-backwards-tolerance must be"
+					+ " between 0ms and 1s, was " + this.idClockBackwardsTolerance.toMillis() + "ms.");
+		}
+	}
+
+	private void validateZooKeeper(Errors errors) {
+		if (StringUtils.isBlank(this.zookeeperAddr)) {
+			errors.rejectValue("zookeeperAddr", "required", "xxx.common.zookeeper-addr is required when"
+					+ " xxx.common.zookeeper-enabled=true. Set it to the ZooKeeper connect string, such as"
+					+ " 'zk1:2181,zk2:2181,zk3:2181', or set xxx.common.zookeeper-enabled=false and a fixed"
+					+ " xxx.common.id-worker-id.");
+		}
+		if (this.zookeeperWorkerIdsPath == null || !ZOOKEEPER_PATH.matcher(this.zookeeperWorkerIdsPath).matches()
+				|| this.zookeeperWorkerIdsPath.matches(".*/\\.{1,2}(/.*)?")) {
+			errors.rejectValue("zookeeperWorkerIdsPath", "path", "xxx.common.zookeeper-worker-ids-path must be an"
+					+ " absolute ZooKeeper path below the root, such as '/idgen/worker_ids', was '"
+					+ this.zookeeperWorkerIdsPath + "'.");
+		}
+		requireAtLeast(errors, "zookeeperSessionTimeout", "xxx.common.zookeeper-session-timeout",
+				this.zookeeperSessionTimeout, Duration.ofSeconds(1));
+		requireAtLeast(errors, "zookeeperConnectionTimeout", "xxx.common.zookeeper-connection-timeout",
+				this.zookeeperConnectionTimeout, Duration.ofMillis(1));
+		requireAtLeast(errors, "zookeeperLeaseWaitTimeout", "xxx.common.zookeeper-lease-wait-timeout",
+				this.zookeeperLeaseWaitTimeout, Duration.ZERO);
+	}
+
+	private static void requireAtLeast(Errors errors, String field, String key, Duration value, Duration min) {
+		if (value.compareTo(min) < 0) {
+			errors.rejectValue(field, "range", key + " must be at least " + min.toMillis() + "ms, was "
+					+ value.toMillis() + "ms.");
+		}
+	}
+
+}

@@ -1,0 +1,32 @@
+package io.github.idgen.autoconfigure;
+
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * {@link IdService} with the fixed worker id {@code xxx.common.id-worker-id}, unless ZooKeeper
+ * leasing is on.
+ */
+@AutoConfiguration
+@ConditionalOnBooleanProperty(name = "xxx.common.zookeeper-enabled", havingValue = false, matchIfMissing = true)
+@EnableConfigurationProperties(CommonProperties.class)
+public final class IdServiceAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(IdService.class)
+	IdServiceTwitter idService(CommonProperties properties) {
+		return IdServiceTwitter.builder()
+			.workerId(properties.getIdWorkerId())
+			.datacenterId(properties.getIdDataCenterId())
+			.epoch(properties.getIdEpoch())
+			.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance())
+			.build();
+	}
+
+}

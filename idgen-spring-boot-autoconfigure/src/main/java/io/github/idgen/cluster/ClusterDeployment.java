@@ -1,0 +1,49 @@
+package io.github.idgen.cluster;
+
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Leases a worker id for this instance, so that no two live instances share one.
+ */
+public interface ClusterDeployment {
+
+	/**
+	 * Returns the leased worker id, leasing one on first use.
+	 * @return the worker id, 0..31
+	 * @throws WorkerIdsExhaustedException if every id of the range is held by another instance
+	 */
+	int getWorkerId();
+
+	/**
+	 * Returns the datacenter id that goes with the leased worker id.
+	 * @return the datacenter id, 0..31
+	 */
+	int getDatacenterId();
+
+	/**
+	 * Makes sure this instance holds a lease. With {@code forced} false, a lease this instance's
+	 * current ZooKeeper session still holds is kept; otherwise a free id is leased, the previous one
+	 * first if it is free. With {@code forced} true, the current lease is given back and a free id is
+	 * leased afresh.
+	 * @param forced whether to give back the current lease and lease afresh
+	 * @return the worker id now leased
+	 * @throws WorkerIdsExhaustedException if every id of the range is held by another instance
+	 */
+	int updateWorkerId(boolean forced);
+
+	/**
+	 * Returns the lease this instance holds now.
+	 * @return the lease, or {@code null} before the first lease and after closing
+	 */
+	@Nullable WorkerIdLease currentLease();
+
+	/**
+	 * Adds a listener called, on the lease's own thread, after the client reconnected to ZooKeeper
+	 * and the lease was confirmed or leased afresh, and after a lost lease node was replaced.
+	 * @param listener called with this deployment
+	 */
+	void addReconnectedListener(Consumer<ClusterDeployment> listener);
+
+}

@@ -1,0 +1,681 @@
+package io.github.idgen.cluster;
+
+import java.io.Closeable;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+import org.apache.commons.lang3.math.NumberUtils;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.CuratorWatcher;
+import org.apache.curator.framework.listen.StandardListenerManager;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.utils.PathUtils;
+import org.apache.curator.utils.ThreadUtils;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher.Event.EventType;
+import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Leases a worker id from ZooKeeper: an ephemeral node {@code <path>/<nodeId>} created with a plain
+ * {@code create()}, whose data names the holder (see {@link LeaseHolder}).
+ * <p>
+ * A node owned by another session, a dead session of this process included, is never adopted and
+ * never deleted; only a node owned by the current session (a create retried after a connection
+ * loss) counts as ours. The lease's deadline (see {@link WorkerIdLease}) is renewed every third of
+ * the negotiated session timeout by reading the node, and runs two thirds of the session timeout
+ * from the moment the read was sent: the server cannot expire the session, and so free the id,
+ * sooner than a whole session timeout after that moment.
+ * <p>
+ * Connection states: {@code SUSPENDED} and {@code LOST} fence the lease at once (on Curator's event
+ * thread, without waiting for any lock); {@code RECONNECTED} starts a recovery that confirms the
+ * node in the same session or, after a new session or a lost node, leases again (the same id if it
+ * is free) and then calls the reconnected listeners. A watch on the node fences and recovers when
+ * someone deletes it. All ZooKeeper work after start runs on one thread per deployment.
+ */
+public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable {
+
+	/** Parent path of the lease nodes unless another is set. */
+	public static final String DEFAULT_PATH = "/idgen/worker_ids";
+
+	/** Session timeout of a client this class creates, unless another is set. */
+	public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(10);
+
+	/** Connection timeout unless another is set. */
+	public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+
+	private static final Logger logger = LoggerFactory.getLogger(ClusterDeploymentImpl.class);
+
+	private enum State {
+
+		LATENT, STARTED, CLOSED
+
+	}
+
+	private final CuratorFramework client;
+
+	private final boolean ownsClient;
+
+	private final String path;
+
+	private final LeaseRange range;
+
+	private final int firstNodeId;
+
+	private final int lastNodeId;
+
+	private final Duration connectionTimeout;
+
+	private final Duration requestedSessionTimeout;
+
+	private final LeaseHolder holder;
+
+	private final LongSupplier nanoClock;
+
+	private final StandardListenerManager<Consumer<ClusterDeployment>> reconnectedListeners = StandardListenerManager
+		.standard();
+
+	private final ConnectionStateListener connectionStateListener = (c, newState) -> onConnectionStateChanged(newState);
+
+	private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
+
+	/** Serialises every change of {@link #lease}; never taken by fencing. */
+	private final Object leaseLock = new Object();
+
+	private final AtomicBoolean recoveryPending = new AtomicBoolean();
+
+	private final AtomicLong reconnects = new AtomicLong();
+
+	private final AtomicLong leasesTaken = new AtomicLong();
+
+	private volatile @Nullable WorkerIdLease lease;
+
+	private volatile @Nullable LeaseNodeWatcher leaseNodeWatcher;
+
+	private volatile @Nullable ScheduledExecutorService executor;
+
+	private ClusterDeploymentImpl(Builder builder, CuratorFramework client, boolean ownsClient) {
+		this.client = client;
+		this.ownsClient = ownsClient;
+		this.path = builder.path;
+		this.range = builder.range;
+		this.firstNodeId = builder.range.firstNodeId(builder.datacenterId);
+		this.lastNodeId = builder.range.lastNodeId(builder.datacenterId);
+		this.connectionTimeout = builder.connectionTimeout;
+		this.requestedSessionTimeout = builder.sessionTimeout;
+		this.holder = builder.holder;
+		this.nanoClock = builder.nanoClock;
+	}
+
+	/**
+	 * Starts a builder for a deployment that creates, starts and closes its own Curator client.
+	 * @param connectString ZooKeeper's {@code host:port[,host:port...]}
+	 * @return a new builder
+	 */
+	public static Builder builder(String connectString) {
+		return new Builder(Objects.requireNonNull(connectString, "connectString must not be null"), null);
+	}
+
+	/**
+	 * Starts a builder for a deployment on a client that the caller starts and closes.
+	 * @param client a Curator client
+	 * @return a new builder
+	 */
+	public static Builder builder(CuratorFramework client) {
+		return new Builder(null, Objects.requireNonNull(client, "client must not be null"));
+	}
+
+	/**
+	 * Connects to ZooKeeper, waiting at most the connection timeout. Leasing happens on first use of
+	 * {@link #getWorkerId()} or {@link #updateWorkerId(boolean)}.
+	 * @throws ZooKeeperUnavailableException if ZooKeeper cannot be reached in time; the deployment is
+	 * then closed
+	 */
+	public void start() {
+		if (!this.state.compareAndSet(State.LATENT, State.STARTED)) {
+			throw new IllegalStateException("Cannot be started more than once");
+		}
+		try {
+			this.client.getConnectionStateListenable().addListener(this.connectionStateListener);
+			if (this.ownsClient) {
+				this.client.start();
+			}
+			if (!this.client.blockUntilConnected((int) this.connectionTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				throw new ZooKeeperUnavailableException(connectString(), this.connectionTimeout, null);
+			}
+			this.executor = ThreadUtils.newSingleThreadScheduledExecutor("idgen-lease" + this.path.replace('/', '-'));
+			scheduleRenewal();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			close();
+			throw new ZooKeeperUnavailableException(connectString(), this.connectionTimeout, ex);
+		}
+		catch (RuntimeException ex) {
+			close();
+			throw ex;
+		}
+	}
+
+	@Override
+	public int getWorkerId() {
+		WorkerIdLease current = this.lease;
+		return (current != null) ? current.getWorkerId() : updateWorkerId(false);
+	}
+
+	@Override
+	public int getDatacenterId() {
+		WorkerIdLease current = this.lease;
+		if (current == null) {
+			getWorkerId();
+			current = Objects.requireNonNull(this.lease);
+		}
+		return current.getDatacenterId();
+	}
+
+	@Override
+	public int updateWorkerId(boolean forced) {
+		if (this.state.get() != State.STARTED) {
+			throw new IllegalStateException("Worker ids are leased only between start() and close(), state is "
+					+ this.state.get());
+		}
+		synchronized (this.leaseLock) {
+			try {
+				return updateLease(forced).getWorkerId();
+			}
+			catch (WorkerIdsExhaustedException ex) {
+				throw ex;
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("Could not lease a worker id under " + this.path + " from ZooKeeper at '"
+						+ connectString() + "': " + ex, ex);
+			}
+		}
+	}
+
+	private WorkerIdLease updateLease(boolean forced) throws Exception {
+		WorkerIdLease current = this.lease;
+		if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
+			return acquire((current != null) ? current.getNodeId() : -1);
+		}
+		if (forced) {
+			release(current, "given back to lease afresh");
+			deleteIfOurs(current);
+			return acquire(-1);
+		}
+		if (current.getState() == WorkerIdLease.State.ACTIVE && current.isValid()
+				&& current.getSessionId() == sessionId()) {
+			return current;
+		}
+		long sent = this.nanoClock.getAsLong();
+		Stat stat = this.client.checkExists().usingWatcher(watcherFor(current)).forPath(current.getPath());
+		long session = sessionId();
+		if (stat != null && stat.getEphemeralOwner() == current.getSessionId() && current.getSessionId() == session) {
+			current.confirm(sent + validityNanos());
+			logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),
+					current.getDatacenterId(), current.getPath(), Long.toHexString(session));
+			return current;
+		}
+		String why = (current.getSessionId() != session) ? "ZooKeeper session 0x"
+				+ Long.toHexString(current.getSessionId()) + " ended"
+				: (stat == null) ? "lease node deleted" : "lease node owned by another session";
+		release(current, why);
+		logger.warn("Lost worker id {} at {} ({}); leasing again", current.getWorkerId(), current.getPath(), why);
+		return acquire(current.getNodeId());
+	}
+
+	/**
+	 * Creates a lease node for a free id of the range, trying {@code preferredNodeId} first and the
+	 * others in random order, so that instances starting together rarely collide.
+	 */
+	private WorkerIdLease acquire(int preferredNodeId) throws Exception {
+		Set<Integer> taken = takenNodeIds();
+		List<Integer> free = new ArrayList<>();
+		for (int nodeId = this.firstNodeId; nodeId <= this.lastNodeId; nodeId++) {
+			if (!taken.contains(nodeId)) {
+				free.add(nodeId);
+			}
+		}
+		Collections.shuffle(free, ThreadLocalRandom.current());
+		if (free.remove(Integer.valueOf(preferredNodeId))) {
+			free.add(0, preferredNodeId);
+		}
+		int holders = taken.size();
+		for (int nodeId : free) {
+			WorkerIdLease created = tryCreate(nodeId);
+			if (created != null) {
+				return created;
+			}
+			holders++;
+		}
+		throw new WorkerIdsExhaustedException(this.path, this.range, this.firstNodeId, this.lastNodeId, holders);
+	}
+
+	private Set<Integer> takenNodeIds() throws Exception {
+		Set<Integer> taken = new HashSet<>();
+		try {
+			for (String child : this.client.getChildren().forPath(this.path)) {
+				int nodeId = NumberUtils.toInt(child, -1);
+				if (nodeId >= this.firstNodeId && nodeId <= this.lastNodeId) {
+					taken.add(nodeId);
+				}
+			}
+		}
+		catch (KeeperException.NoNodeException ex) {
+			// no lease was ever taken under this path: the create below makes it
+		}
+		return taken;
+	}
+
+	private @Nullable WorkerIdLease tryCreate(int nodeId) throws Exception {
+		String nodePath = ZKPaths.makePath(this.path, Integer.toString(nodeId));
+		long sent = this.nanoClock.getAsLong();
+		Stat stat = new Stat();
+		try {
+			this.client.create()
+				.storingStatIn(stat)
+				.creatingParentsIfNeeded()
+				.withMode(CreateMode.EPHEMERAL)
+				.forPath(nodePath, this.holder.toBytes());
+		}
+		catch (KeeperException.NodeExistsException ex) {
+			Stat existing = this.client.checkExists().forPath(nodePath);
+			if (existing == null || existing.getEphemeralOwner() != sessionId()) {
+				return null;
+			}
+			// our own create, retried by Curator after a connection loss
+			stat = existing;
+		}
+		WorkerIdLease previous = this.lease;
+		if (previous != null && previous.getState() != WorkerIdLease.State.RELEASED) {
+			release(previous, "replaced");
+		}
+		WorkerIdLease created = new WorkerIdLease(nodePath, nodeId, stat.getEphemeralOwner(), this.holder,
+				Instant.ofEpochMilli(stat.getCtime()), this.nanoClock, sent + validityNanos());
+		LeaseNodeWatcher watcher = new LeaseNodeWatcher(created);
+		this.leaseNodeWatcher = watcher;
+		this.lease = created;
+		this.leasesTaken.incrementAndGet();
+		this.client.checkExists().usingWatcher(watcher).forPath(nodePath);
+		logger.info("Leased worker id {} (datacenter id {}) at {} in ZooKeeper session 0x{}", created.getWorkerId(),
+				created.getDatacenterId(), nodePath, Long.toHexString(created.getSessionId()));
+		return created;
+	}
+
+	private void release(WorkerIdLease released, String why) {
+		released.release(why);
+	}
+
+	private void deleteIfOurs(WorkerIdLease released) throws Exception {
+		Stat stat = this.client.checkExists().forPath(released.getPath());
+		if (stat != null && stat.getEphemeralOwner() == released.getSessionId()) {
+			this.client.delete().withVersion(stat.getVersion()).forPath(released.getPath());
+		}
+	}
+
+	private CuratorWatcher watcherFor(WorkerIdLease watched) {
+		LeaseNodeWatcher current = this.leaseNodeWatcher;
+		return (current != null && current.watched == watched) ? current : new LeaseNodeWatcher(watched);
+	}
+
+	private void onConnectionStateChanged(ConnectionState newState) {
+		WorkerIdLease current = this.lease;
+		switch (newState) {
+			case SUSPENDED -> fence(current, "connection to ZooKeeper suspended");
+			case LOST -> fence(current, "ZooKeeper session lost");
+			case RECONNECTED -> {
+				this.reconnects.incrementAndGet();
+				scheduleRecovery(0);
+			}
+			default -> {
+			}
+		}
+	}
+
+	private void fence(@Nullable WorkerIdLease fenced, String why) {
+		if (fenced != null && fenced.getState() != WorkerIdLease.State.RELEASED) {
+			fenced.fence(why);
+			logger.warn("Stopped issuing ids with worker id {} ({}): {}", fenced.getWorkerId(), fenced.getPath(), why);
+		}
+	}
+
+	private void scheduleRenewal() {
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null && this.state.get() == State.STARTED) {
+			scheduler.schedule(this::renew, renewalIntervalMillis(), TimeUnit.MILLISECONDS);
+		}
+	}
+
+	/**
+	 * Reads the lease node; a read in the owning session is the evidence that moves the deadline.
+	 */
+	private void renew() {
+		try {
+			WorkerIdLease current = this.lease;
+			if (current == null || current.getState() != WorkerIdLease.State.ACTIVE) {
+				return;
+			}
+			long sent = this.nanoClock.getAsLong();
+			Stat stat = this.client.checkExists().usingWatcher(watcherFor(current)).forPath(current.getPath());
+			if (stat != null && stat.getEphemeralOwner() == current.getSessionId()) {
+				current.renew(sent + validityNanos());
+			}
+			else if (this.lease == current) {
+				fence(current, (stat == null) ? "lease node deleted" : "lease node owned by another session");
+				scheduleRecovery(0);
+			}
+		}
+		catch (Exception ex) {
+			// the deadline stands and runs out by itself; connection events drive the recovery
+			logger.debug("Could not renew the worker id lease", ex);
+		}
+		finally {
+			scheduleRenewal();
+		}
+	}
+
+	private void scheduleRecovery(long delayMillis) {
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null && this.state.get() == State.STARTED && this.recoveryPending.compareAndSet(false, true)) {
+			scheduler.schedule(this::recover, delayMillis, TimeUnit.MILLISECONDS);
+		}
+	}
+
+	private void recover() {
+		this.recoveryPending.set(false);
+		if (this.state.get() != State.STARTED) {
+			return;
+		}
+		try {
+			updateWorkerId(false);
+		}
+		catch (RuntimeException ex) {
+			long retry = renewalIntervalMillis();
+			logger.warn("Could not lease a worker id again under {}; no ids are issued; retrying in {} ms", this.path,
+					retry, ex);
+			scheduleRecovery(retry);
+			return;
+		}
+		this.reconnectedListeners.forEach((listener) -> listener.accept(this));
+	}
+
+	@Override
+	public @Nullable WorkerIdLease currentLease() {
+		return this.lease;
+	}
+
+	@Override
+	public void addReconnectedListener(Consumer<ClusterDeployment> listener) {
+		this.reconnectedListeners.addListener(listener);
+	}
+
+	/**
+	 * Returns how often the client reconnected to ZooKeeper since start.
+	 * @return the number of {@code RECONNECTED} events
+	 */
+	public long getReconnects() {
+		return this.reconnects.get();
+	}
+
+	/**
+	 * Returns how many leases were taken since start, the first included.
+	 * @return the number of lease nodes created
+	 */
+	public long getLeasesTaken() {
+		return this.leasesTaken.get();
+	}
+
+	/**
+	 * Returns the parent path of the lease nodes.
+	 * @return the path
+	 */
+	public String getPath() {
+		return this.path;
+	}
+
+	/**
+	 * Returns the range of ids this deployment leases from.
+	 * @return the range
+	 */
+	public LeaseRange getRange() {
+		return this.range;
+	}
+
+	/**
+	 * Stops renewing, gives back the lease (deletes the node if the session still owns it, so another
+	 * instance can lease the id at once) and closes the client if this deployment created it.
+	 */
+	@Override
+	public void close() {
+		State previous = this.state.getAndSet(State.CLOSED);
+		if (previous == State.CLOSED) {
+			return;
+		}
+		this.client.getConnectionStateListenable().removeListener(this.connectionStateListener);
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null) {
+			scheduler.shutdownNow();
+		}
+		synchronized (this.leaseLock) {
+			WorkerIdLease current = this.lease;
+			if (current != null) {
+				current.release("closed");
+				giveBack(current);
+			}
+		}
+		this.reconnectedListeners.clear();
+		if (this.ownsClient) {
+			this.client.close();
+		}
+	}
+
+	private void giveBack(WorkerIdLease released) {
+		if (!this.client.getZookeeperClient().isConnected()) {
+			logger.warn("Not connected to ZooKeeper at shutdown: lease node {} disappears when session 0x{} expires",
+					released.getPath(), Long.toHexString(released.getSessionId()));
+			return;
+		}
+		try {
+			deleteIfOurs(released);
+			logger.info("Gave back worker id {} ({})", released.getWorkerId(), released.getPath());
+		}
+		catch (Exception ex) {
+			logger.warn("Could not delete lease node {} at shutdown; it disappears when session 0x{} expires",
+					released.getPath(), Long.toHexString(released.getSessionId()), ex);
+		}
+	}
+
+	private long sessionId() throws Exception {
+		return this.client.getZookeeperClient().getZooKeeper().getSessionId();
+	}
+
+	/** The session timeout the server granted; the requested one until a session exists. */
+	private long negotiatedSessionTimeoutMillis() {
+		try {
+			return this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
+		}
+		catch (Exception ex) {
+			logger.debug("No ZooKeeper handle; using the requested session timeout", ex);
+			return this.requestedSessionTimeout.toMillis();
+		}
+	}
+
+	/** Two thirds of the session timeout: the server frees the id no sooner than a whole one. */
+	private long validityNanos() {
+		return TimeUnit.MILLISECONDS.toNanos(negotiatedSessionTimeoutMillis() * 2 / 3);
+	}
+
+	private long renewalIntervalMillis() {
+		return Math.max(negotiatedSessionTimeoutMillis() / 3, 50);
+	}
+
+	private String connectString() {
+		return this.client.getZookeeperClient().getCurrentConnectionString();
+	}
+
+	private final class LeaseNodeWatcher implements CuratorWatcher {
+
+		private final WorkerIdLease watched;
+
+		LeaseNodeWatcher(WorkerIdLease watched) {
+			this.watched = watched;
+		}
+
+		@Override
+		public void process(WatchedEvent event) {
+			if (event.getType() == EventType.NodeDeleted && ClusterDeploymentImpl.this.lease == this.watched) {
+				fence(this.watched, "lease node deleted");
+				scheduleRecovery(0);
+			}
+		}
+
+	}
+
+	/**
+	 * Builds a {@link ClusterDeploymentImpl}.
+	 */
+	public static final class Builder {
+
+		private final @Nullable String connectString;
+
+		private final @Nullable CuratorFramework client;
+
+		private String path = DEFAULT_PATH;
+
+		private LeaseRange range = LeaseRange.WORKER_ID;
+
+		private int datacenterId;
+
+		private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
+
+		private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
+
+		private LeaseHolder holder = LeaseHolder.ofThisProcess();
+
+		private LongSupplier nanoClock = System::nanoTime;
+
+		private Builder(@Nullable String connectString, @Nullable CuratorFramework client) {
+			this.connectString = connectString;
+			this.client = client;
+		}
+
+		/**
+		 * Sets the parent path of the lease nodes.
+		 * @param path a valid ZooKeeper path
+		 * @return this builder
+		 */
+		public Builder workerIdsPath(String path) {
+			PathUtils.validatePath(path);
+			this.path = path;
+			return this;
+		}
+
+		/**
+		 * Sets the range of ids to lease from.
+		 * @param range the range
+		 * @param datacenterId the datacenter id, 0..31; only used with {@link LeaseRange#WORKER_ID}
+		 * @return this builder
+		 */
+		public Builder leaseRange(LeaseRange range, int datacenterId) {
+			if (datacenterId < 0 || datacenterId > io.github.idgen.snowflake.SnowflakeLayout.MAX_DATACENTER_ID) {
+				throw new IllegalArgumentException("datacenterId must be between 0 and 31, was " + datacenterId);
+			}
+			this.range = Objects.requireNonNull(range, "range must not be null");
+			this.datacenterId = datacenterId;
+			return this;
+		}
+
+		/**
+		 * Sets the session timeout asked of ZooKeeper by a client this deployment creates; the server
+		 * may negotiate it into its own bounds.
+		 * @param sessionTimeout the session timeout
+		 * @return this builder
+		 */
+		public Builder sessionTimeout(Duration sessionTimeout) {
+			this.sessionTimeout = requirePositive("sessionTimeout", sessionTimeout);
+			return this;
+		}
+
+		/**
+		 * Sets how long to wait for a connection.
+		 * @param connectionTimeout the connection timeout
+		 * @return this builder
+		 */
+		public Builder connectionTimeout(Duration connectionTimeout) {
+			this.connectionTimeout = requirePositive("connectionTimeout", connectionTimeout);
+			return this;
+		}
+
+		/**
+		 * Sets the data written into the lease node.
+		 * @param holder who holds the lease
+		 * @return this builder
+		 */
+		public Builder holder(LeaseHolder holder) {
+			this.holder = Objects.requireNonNull(holder, "holder must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets the monotonic clock of the lease deadline, for tests.
+		 * @param nanoClock nanoseconds, like {@link System#nanoTime()}
+		 * @return this builder
+		 */
+		public Builder nanoClock(LongSupplier nanoClock) {
+			this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock must not be null");
+			return this;
+		}
+
+		private static Duration requirePositive(String name, Duration value) {
+			if (value == null || value.isNegative() || value.isZero()) {
+				throw new IllegalArgumentException(name + " must be positive, was " + value);
+			}
+			return value;
+		}
+
+		/**
+		 * Builds the deployment; call {@link ClusterDeploymentImpl#start()} next.
+		 * @return the deployment
+		 */
+		public ClusterDeploymentImpl build() {
+			if (this.client != null) {
+				return new ClusterDeploymentImpl(this, this.client, false);
+			}
+			CuratorFramework created = CuratorFrameworkFactory.builder()
+				.connectString(Objects.requireNonNull(this.connectString))
+				.sessionTimeoutMs((int) this.sessionTimeout.toMillis())
+				.connectionTimeoutMs((int) this.connectionTimeout.toMillis())
+				// lease operations retry briefly; recovery has its own schedule
+				.retryPolicy(new ExponentialBackoffRetry(100, 3))
+				// Curator declares LOST a whole session timeout after SUSPENDED, not sooner: safety
+				// rests on the lease deadline, and giving up a live session early costs a worker id
+				.simulatedSessionExpirationPercent(100)
+				.build();
+			return new ClusterDeploymentImpl(this, created, true);
+		}
+
+	}
+
+}

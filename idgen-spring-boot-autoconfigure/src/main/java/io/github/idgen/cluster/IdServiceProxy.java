@@ -1,0 +1,175 @@
+package io.github.idgen.cluster;
+
+import java.io.Closeable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link IdService} of cluster mode: delegates to an {@link IdServiceTwitter} for the leased
+ * worker id and returns an id only if the lease was provably held when the id was made.
+ * <p>
+ * The check comes after the id is made and reads one volatile field: an id whose timestamp was
+ * read while the lease was valid cannot collide with the next holder, whose lease starts after the
+ * server freed ours. A call that finds the lease invalid waits, up to the lease wait timeout, for the
+ * lease to be confirmed or replaced, and then throws {@link WorkerIdLeaseUnavailableException}.
+ * <p>
+ * When the deployment leases another worker id, the proxy swaps in a generator for it that
+ * continues after the last id of the previous one, so ids stay strictly increasing.
+ */
+public final class IdServiceProxy implements IdService, Closeable {
+
+	private static final Logger logger = LoggerFactory.getLogger(IdServiceProxy.class);
+
+	private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+	private final ClusterDeployment deployment;
+
+	private final Supplier<IdServiceTwitter.Builder> generatorSettings;
+
+	private final long leaseWaitNanos;
+
+	private final Object swapLock = new Object();
+
+	private volatile Delegate delegate;
+
+	private volatile boolean closed;
+
+	/**
+	 * Leases a worker id (if the deployment has none yet) and starts issuing with it.
+	 * @param deployment the started deployment to lease from
+	 * @param leaseWaitTimeout how long a call waits for an unconfirmed lease before it fails
+	 * @param generatorSettings a fresh builder with epoch, tolerance and clock set; the proxy sets
+	 * the ids
+	 * @throws WorkerIdsExhaustedException if no worker id is free
+	 */
+	public IdServiceProxy(ClusterDeployment deployment, Duration leaseWaitTimeout,
+			Supplier<IdServiceTwitter.Builder> generatorSettings) {
+		this.deployment = Objects.requireNonNull(deployment, "deployment must not be null");
+		this.generatorSettings = Objects.requireNonNull(generatorSettings, "generatorSettings must not be null");
+		if (leaseWaitTimeout.isNegative()) {
+			throw new IllegalArgumentException("leaseWaitTimeout must not be negative, was " + leaseWaitTimeout);
+		}
+		this.leaseWaitNanos = leaseWaitTimeout.toNanos();
+		deployment.getWorkerId();
+		WorkerIdLease lease = Objects.requireNonNull(deployment.currentLease(), "deployment holds no lease");
+		this.delegate = new Delegate(newGenerator(lease).build(), lease);
+		deployment.addReconnectedListener((d) -> refresh());
+	}
+
+	@Override
+	public long nextId() {
+		Delegate current = this.delegate;
+		long id = current.generator.nextId();
+		if (current.lease.isValid()) {
+			return id;
+		}
+		return issueWhenLeased(IdServiceTwitter::nextId);
+	}
+
+	@Override
+	public List<Long> nextIds(int num) {
+		Delegate current = this.delegate;
+		List<Long> ids = current.generator.nextIds(num);
+		if (current.lease.isValid()) {
+			return ids;
+		}
+		return issueWhenLeased((generator) -> generator.nextIds(num));
+	}
+
+	private <T> T issueWhenLeased(Function<IdServiceTwitter, T> issue) {
+		long start = System.nanoTime();
+		for (;;) {
+			if (this.closed) {
+				throw new IllegalStateException("IdService is closed: the application is shutting down");
+			}
+			Delegate current = currentDelegate();
+			if (current.lease.isValid()) {
+				T ids = issue.apply(current.generator);
+				if (current.lease.isValid()) {
+					return ids;
+				}
+			}
+			long waited = System.nanoTime() - start;
+			if (waited >= this.leaseWaitNanos) {
+				throw new WorkerIdLeaseUnavailableException(current.lease, Duration.ofNanos(waited));
+			}
+			LockSupport.parkNanos(Math.min(POLL_NANOS, this.leaseWaitNanos - waited));
+		}
+	}
+
+	/**
+	 * Confirms the lease with the deployment and swaps the generator if the worker id changed.
+	 */
+	private void refresh() {
+		this.deployment.updateWorkerId(false);
+		currentDelegate();
+	}
+
+	private Delegate currentDelegate() {
+		Delegate current = this.delegate;
+		WorkerIdLease latest = this.deployment.currentLease();
+		if (latest == null || latest == current.lease) {
+			return current;
+		}
+		synchronized (this.swapLock) {
+			current = this.delegate;
+			if (latest != current.lease) {
+				// the deployment released the old lease before publishing this one, so no id the old
+				// generator makes from here on passes its check: its last id is final
+				IdServiceTwitter previous = current.generator;
+				boolean sameNode = previous.getWorkerId() == latest.getWorkerId()
+						&& previous.getDatacenterId() == latest.getDatacenterId();
+				IdServiceTwitter generator = sameNode ? previous
+						: newGenerator(latest).continueAfter(previous.lastIssuedId()).build();
+				current = new Delegate(generator, latest);
+				this.delegate = current;
+				logger.info("Issuing ids with worker id {} (datacenter id {}) from {}", latest.getWorkerId(),
+						latest.getDatacenterId(), latest.getPath());
+			}
+			return current;
+		}
+	}
+
+	private IdServiceTwitter.Builder newGenerator(WorkerIdLease lease) {
+		return this.generatorSettings.get().workerId(lease.getWorkerId()).datacenterId(lease.getDatacenterId());
+	}
+
+	/**
+	 * Returns the lease ids are issued under now.
+	 * @return the lease of the current generator
+	 */
+	public WorkerIdLease getLease() {
+		return this.delegate.lease;
+	}
+
+	/**
+	 * Returns the generator ids are issued with now.
+	 * @return the current generator
+	 */
+	public IdServiceTwitter getGenerator() {
+		return this.delegate.generator;
+	}
+
+	/**
+	 * Stops issuing: every later call fails. The deployment is closed by its owner.
+	 */
+	@Override
+	public void close() {
+		this.closed = true;
+		this.delegate.lease.fence("application shutting down");
+	}
+
+	private record Delegate(IdServiceTwitter generator, WorkerIdLease lease) {
+	}
+
+}

@@ -1,0 +1,40 @@
+package io.github.idgen.cluster;
+
+import io.github.idgen.snowflake.SnowflakeLayout;
+
+/**
+ * Which ids an instance leases. The lease node of a (datacenter id, worker id) pair is named after
+ * the 10-bit node id {@code datacenterId * 32 + workerId}, so instances of both kinds and of
+ * different datacenters can share one path without ever holding the same pair.
+ */
+public enum LeaseRange {
+
+	/**
+	 * Worker ids 0..31 of the configured datacenter id: 32 instances per datacenter id.
+	 */
+	WORKER_ID,
+
+	/**
+	 * All 1024 (datacenter id, worker id) pairs: the datacenter id is leased too, and the configured
+	 * one is ignored.
+	 */
+	NODE_ID;
+
+	int firstNodeId(int datacenterId) {
+		return (this == WORKER_ID) ? datacenterId << SnowflakeLayout.WORKER_ID_BITS : 0;
+	}
+
+	int lastNodeId(int datacenterId) {
+		return (this == WORKER_ID) ? firstNodeId(datacenterId) + SnowflakeLayout.MAX_WORKER_ID
+				: SnowflakeLayout.MAX_NODE_ID;
+	}
+
+	static int workerIdOf(int nodeId) {
+		return nodeId & SnowflakeLayout.MAX_WORKER_ID;
+	}
+
+	static int datacenterIdOf(int nodeId) {
+		return nodeId >>> SnowflakeLayout.WORKER_ID_BITS;
+	}
+
+}

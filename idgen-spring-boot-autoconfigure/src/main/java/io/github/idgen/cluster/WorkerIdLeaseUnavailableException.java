@@ -1,0 +1,19 @@
+package io.github.idgen.cluster;
+
+import java.time.Duration;
+
+/**
+ * Thrown instead of an id when this instance could not prove, within the wait bound, that it holds
+ * its worker id lease. Issuing then could duplicate another instance's ids. Calls succeed again as
+ * soon as the lease is confirmed or a new one is taken.
+ */
+public class WorkerIdLeaseUnavailableException extends IllegalStateException {
+
+	WorkerIdLeaseUnavailableException(WorkerIdLease lease, Duration waited) {
+		super("No id issued: this instance cannot prove that it holds worker id lease " + lease.getPath() + " ("
+				+ lease.getState() + ": " + lease.getReason() + "); waited " + waited.toMillis()
+				+ " ms (xxx.common.zookeeper-lease-wait-timeout). Ids resume as soon as ZooKeeper confirms the lease"
+				+ " or a new worker id is leased; check the connection to ZooKeeper if this persists.");
+	}
+
+}

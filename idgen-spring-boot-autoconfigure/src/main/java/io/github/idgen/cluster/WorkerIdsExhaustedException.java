@@ -1,0 +1,72 @@
+package io.github.idgen.cluster;
+
+/**
+ * Thrown when every id of the lease range is held by another ZooKeeper session.
+ */
+public class WorkerIdsExhaustedException extends IllegalStateException {
+
+	private final String path;
+
+	private final LeaseRange range;
+
+	private final int firstNodeId;
+
+	private final int lastNodeId;
+
+	private final int holders;
+
+	WorkerIdsExhaustedException(String path, LeaseRange range, int firstNodeId, int lastNodeId, int holders) {
+		super("Worker ids are exhausted: all " + (lastNodeId - firstNodeId + 1) + " lease nodes " + firstNodeId + ".."
+				+ lastNodeId + " under " + path + " are held by other sessions (" + holders
+				+ " holders). Stop instances you do not need, wait for the ZooKeeper sessions of killed instances to"
+				+ " expire, give this service its own path (xxx.common.zookeeper-worker-ids-path) or datacenter id"
+				+ " (xxx.common.id-data-center-id), or lease from all 1024 node ids"
+				+ " (xxx.common.zookeeper-lease-range=node-id).");
+		this.path = path;
+		this.range = range;
+		this.firstNodeId = firstNodeId;
+		this.lastNodeId = lastNodeId;
+		this.holders = holders;
+	}
+
+	/**
+	 * Returns the parent path of the lease nodes.
+	 * @return the path
+	 */
+	public String getPath() {
+		return this.path;
+	}
+
+	/**
+	 * Returns the range that was searched.
+	 * @return the range
+	 */
+	public LeaseRange getRange() {
+		return this.range;
+	}
+
+	/**
+	 * Returns the first node id of the range.
+	 * @return the first node id
+	 */
+	public int getFirstNodeId() {
+		return this.firstNodeId;
+	}
+
+	/**
+	 * Returns the last node id of the range.
+	 * @return the last node id
+	 */
+	public int getLastNodeId() {
+		return this.lastNodeId;
+	}
+
+	/**
+	 * Returns how many lease nodes of the range existed.
+	 * @return the number of holders
+	 */
+	public int getHolders() {
+		return this.holders;
+	}
+
+}

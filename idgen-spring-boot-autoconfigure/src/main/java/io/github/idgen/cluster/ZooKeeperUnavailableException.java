@@ -1,0 +1,28 @@
+package io.github.idgen.cluster;
+
+import java.time.Duration;
+
+/**
+ * Thrown at start when ZooKeeper could not be reached within the connection timeout.
+ */
+public class ZooKeeperUnavailableException extends IllegalStateException {
+
+	private final String connectString;
+
+	ZooKeeperUnavailableException(String connectString, Duration timeout, Throwable cause) {
+		super("Could not connect to ZooKeeper at '" + connectString + "' within " + timeout.toMillis()
+				+ " ms: check that the ensemble is running and reachable from this host, and that the address"
+				+ " (xxx.common.zookeeper-addr) is right; a slow network needs a longer"
+				+ " xxx.common.zookeeper-connection-timeout.", cause);
+		this.connectString = connectString;
+	}
+
+	/**
+	 * Returns the address that could not be reached.
+	 * @return the connect string
+	 */
+	public String getConnectString() {
+		return this.connectString;
+	}
+
+}
