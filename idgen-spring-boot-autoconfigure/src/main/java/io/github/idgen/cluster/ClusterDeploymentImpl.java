@@ -411,6 +411,12 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 		try {
 			updateWorkerId(false);
 		}
+		catch (WorkerIdsExhaustedException ex) {
+			long retry = renewalIntervalMillis();
+			logger.warn("No ids are issued; retrying in {} ms. {}", retry, ex.getMessage());
+			scheduleRecovery(retry);
+			return;
+		}
 		catch (RuntimeException ex) {
 			long retry = renewalIntervalMillis();
 			logger.warn("Could not lease a worker id again under {}; no ids are issued; retrying in {} ms", this.path,

@@ -1,0 +1,181 @@
+package io.github.idgen.cluster;
+
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.data.Stat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * The lease on a real ZooKeeper server: what is created, what is kept, what is given back.
+ */
+class ClusterDeploymentImplTests {
+
+	private static TestingServer server;
+
+	private LeaseTestSupport support;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer();
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@BeforeEach
+	void setUp() {
+		this.support = new LeaseTestSupport(server.getConnectString());
+	}
+
+	@AfterEach
+	void tearDown() throws Exception {
+		this.support.close();
+	}
+
+	@Test
+	void getWorkerIdLeasesAnEphemeralNodeNamedAfterTheIdWithTheHolderAsData() throws Exception {
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		assertThat(deployment.currentLease()).isNull();
+
+		int workerId = deployment.getWorkerId();
+
+		CuratorFramework operator = this.support.operatorClient();
+		Stat stat = new Stat();
+		byte[] data = operator.getData().storingStatIn(stat).forPath(this.support.path() + "/" + workerId);
+		WorkerIdLease lease = deployment.currentLease();
+		assertThat(lease).isNotNull();
+		assertThat(lease.getPath()).isEqualTo(this.support.path() + "/" + workerId);
+		assertThat(stat.getEphemeralOwner()).isEqualTo(lease.getSessionId()).isNotZero();
+		LeaseHolder holder = LeaseHolder.parse(data);
+		assertThat(holder.pid()).isEqualTo(ProcessHandle.current().pid());
+		assertThat(holder.process()).startsWith(ProcessHandle.current().pid() + "@");
+		assertThat(new String(data, StandardCharsets.UTF_8)).contains("host=", "startedAt=");
+		assertThat(lease.isValid()).isTrue();
+		assertThat(deployment.getDatacenterId()).isZero();
+	}
+
+	@Test
+	void updateWorkerIdWithoutForceKeepsTheLeaseOfTheCurrentSession() {
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		int workerId = deployment.getWorkerId();
+		WorkerIdLease lease = deployment.currentLease();
+
+		assertThat(deployment.updateWorkerId(false)).isEqualTo(workerId);
+		assertThat(deployment.currentLease()).isSameAs(lease);
+	}
+
+	@Test
+	void updateWorkerIdForcedGivesBackTheNodeAndLeasesAfresh() throws Exception {
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		deployment.getWorkerId();
+		WorkerIdLease first = deployment.currentLease();
+
+		deployment.updateWorkerId(true);
+
+		WorkerIdLease second = deployment.currentLease();
+		assertThat(second).isNotSameAs(first);
+		assertThat(first.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+		assertThat(first.isValid()).isFalse();
+		CuratorFramework operator = this.support.operatorClient();
+		if (first.getNodeId() != second.getNodeId()) {
+			assertThat(operator.checkExists().forPath(first.getPath())).isNull();
+		}
+		assertThat(operator.checkExists().forPath(second.getPath())).isNotNull();
+	}
+
+	@Test
+	void aNodeOwnedByAnotherSessionIsNeverAdopted() throws Exception {
+		CuratorFramework operator = this.support.operatorClient();
+		for (int id = 0; id < 31; id++) {
+			operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+				.forPath(this.support.path() + "/" + id);
+		}
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+
+		assertThat(deployment.getWorkerId()).isEqualTo(31);
+		for (int id = 0; id < 31; id++) {
+			Stat stat = operator.checkExists().forPath(this.support.path() + "/" + id);
+			assertThat(stat.getEphemeralOwner()).isEqualTo(operator.getZookeeperClient().getZooKeeper().getSessionId());
+		}
+	}
+
+	@Test
+	void closeDeletesTheNodeSoAnotherInstanceLeasesTheIdAtOnce() throws Exception {
+		ClusterDeploymentImpl first = this.support.startDeployment();
+		int workerId = first.getWorkerId();
+		CuratorFramework operator = this.support.operatorClient();
+		// everything but the first instance's id is taken, so the next instance can only get that id
+		for (int id = 0; id < 32; id++) {
+			if (id != workerId) {
+				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+					.forPath(this.support.path() + "/" + id);
+			}
+		}
+
+		first.close();
+
+		assertThat(operator.checkExists().forPath(this.support.path() + "/" + workerId)).isNull();
+		ClusterDeploymentImpl second = this.support.startDeployment();
+		assertThat(second.getWorkerId()).isEqualTo(workerId);
+		assertThat(first.currentLease().getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+	}
+
+	@Test
+	void nodeIdRangeLeasesDatacenterIdAndWorkerIdTogether() throws Exception {
+		CuratorFramework operator = this.support.operatorClient();
+		for (int id = 0; id < 1024; id++) {
+			if (id != 777) {
+				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+					.forPath(this.support.path() + "/" + id);
+			}
+		}
+		ClusterDeploymentImpl deployment = this.support.start(this.support.builder().leaseRange(LeaseRange.NODE_ID, 0).build());
+
+		assertThat(deployment.getWorkerId()).isEqualTo(777 % 32);
+		assertThat(deployment.getDatacenterId()).isEqualTo(777 / 32);
+		assertThat(deployment.currentLease().getPath()).endsWith("/777");
+	}
+
+	@Test
+	void workerIdRangeOfADatacenterNamesNodesAfterTheNodeId() {
+		ClusterDeploymentImpl deployment = this.support.start(this.support.builder().leaseRange(LeaseRange.WORKER_ID, 3).build());
+
+		int workerId = deployment.getWorkerId();
+
+		assertThat(deployment.getDatacenterId()).isEqualTo(3);
+		assertThat(deployment.currentLease().getNodeId()).isEqualTo(3 * 32 + workerId);
+	}
+
+	@Test
+	void startFailsNamingTheAddressWhenZooKeeperIsUnreachable() throws Exception {
+		int closedPort;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			closedPort = socket.getLocalPort();
+		}
+		ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder("127.0.0.1:" + closedPort)
+			.connectionTimeout(Duration.ofMillis(500))
+			.build();
+
+		assertThatExceptionOfType(ZooKeeperUnavailableException.class).isThrownBy(deployment::start)
+			.withMessageContaining("127.0.0.1:" + closedPort)
+			.withMessageContaining("500 ms");
+		assertThatIllegalStateException().isThrownBy(() -> deployment.updateWorkerId(false))
+			.withMessageContaining("CLOSED");
+	}
+
+}

@@ -1,0 +1,98 @@
+package io.github.idgen.cluster;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.idgen.snowflake.SnowflakeId;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * The proxy with a live lease on a real server.
+ */
+class IdServiceProxyTests {
+
+	private static TestingServer server;
+
+	private LeaseTestSupport support;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer();
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@BeforeEach
+	void setUp() {
+		this.support = new LeaseTestSupport(server.getConnectString());
+	}
+
+	@AfterEach
+	void tearDown() throws Exception {
+		this.support.close();
+	}
+
+	@Test
+	void issuesIncreasingIdsWithTheLeasedWorkerId() {
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(1));
+
+		long first = proxy.nextId();
+		List<Long> batch = proxy.nextIds(5000);
+		long last = proxy.nextId();
+
+		assertThat(batch).hasSize(5000).isSorted().doesNotHaveDuplicates();
+		assertThat(batch.get(0)).isGreaterThan(first);
+		assertThat(last).isGreaterThan(batch.get(4999));
+		SnowflakeId parts = SnowflakeLayout.withDefaultEpoch().decompose(last);
+		assertThat(parts.workerId()).isEqualTo(deployment.getWorkerId());
+		assertThat(parts.datacenterId()).isEqualTo(deployment.getDatacenterId());
+	}
+
+	@Test
+	void aBadBatchSizeFailsBeforeAnyWaiting() {
+		IdServiceProxy proxy = this.support.proxy(this.support.startDeployment(), Duration.ofSeconds(1));
+
+		assertThatIllegalArgumentException().isThrownBy(() -> proxy.nextIds(0)).withMessageContaining("num");
+	}
+
+	@Test
+	void aForcedReleaseSwapsTheGeneratorAndIdsKeepIncreasing() {
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(1));
+		long before = proxy.nextId();
+		WorkerIdLease old = proxy.getLease();
+
+		deployment.updateWorkerId(true);
+
+		long after = proxy.nextId();
+		assertThat(proxy.getLease()).isNotSameAs(old).isSameAs(deployment.currentLease());
+		assertThat(after).isGreaterThan(before);
+		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId())
+			.isEqualTo(proxy.getLease().getWorkerId());
+	}
+
+	@Test
+	void closingStopsIssuing() {
+		IdServiceProxy proxy = this.support.proxy(this.support.startDeployment(), Duration.ofSeconds(1));
+		proxy.nextId();
+
+		proxy.close();
+
+		assertThatIllegalStateException().isThrownBy(proxy::nextId).withMessageContaining("closed");
+	}
+
+}

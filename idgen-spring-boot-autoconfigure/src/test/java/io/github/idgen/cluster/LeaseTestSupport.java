@@ -1,0 +1,116 @@
+package io.github.idgen.cluster;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.idgen.snowflake.IdServiceTwitter;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * Builds deployments and proxies with test-sized timeouts, and closes them after each test.
+ */
+final class LeaseTestSupport implements AutoCloseable {
+
+	static final Duration SESSION_TIMEOUT = Duration.ofSeconds(2);
+
+	private static final AtomicInteger paths = new AtomicInteger();
+
+	private final String connectString;
+
+	private final String path = "/test-" + paths.incrementAndGet() + "/worker_ids";
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	LeaseTestSupport(String connectString) {
+		this.connectString = connectString;
+	}
+
+	String path() {
+		return this.path;
+	}
+
+	ClusterDeploymentImpl.Builder builder() {
+		return ClusterDeploymentImpl.builder(this.connectString)
+			.workerIdsPath(this.path)
+			.sessionTimeout(SESSION_TIMEOUT)
+			.connectionTimeout(SESSION_TIMEOUT);
+	}
+
+	ClusterDeploymentImpl startDeployment() {
+		return start(builder().build());
+	}
+
+	ClusterDeploymentImpl start(ClusterDeploymentImpl deployment) {
+		this.closeables.add(deployment);
+		deployment.start();
+		return deployment;
+	}
+
+	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
+		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
+		this.closeables.add(0, proxy);
+		return proxy;
+	}
+
+	/** A plain client, as an operator's zkCli would be. */
+	CuratorFramework operatorClient() throws InterruptedException {
+		return startedClient(10_000);
+	}
+
+	/** A started client with the test session timeout, closed after the deployments built on it. */
+	CuratorFramework startedClient(int sessionTimeoutMs) throws InterruptedException {
+		CuratorFramework client = CuratorFrameworkFactory.newClient(this.connectString, sessionTimeoutMs, Math.min(sessionTimeoutMs, 3_000),
+				new RetryOneTime(100));
+		client.start();
+		client.blockUntilConnected();
+		this.closeables.add(client);
+		return client;
+	}
+
+	/** A deployment on a client the test holds, so that the test can expire its session. */
+	ClusterDeploymentImpl startDeploymentOn(CuratorFramework client) {
+		ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(client).workerIdsPath(this.path).build();
+		this.closeables.add(0, deployment);
+		deployment.start();
+		return deployment;
+	}
+
+	/**
+	 * Expires a session on the server, the way a real timeout does: a second handle with the same id
+	 * and password is opened and closed.
+	 */
+	void expireOnServer(CuratorFramework client) throws Exception {
+		ZooKeeper original = client.getZookeeperClient().getZooKeeper();
+		CountDownLatch connected = new CountDownLatch(1);
+		ZooKeeper twin = new ZooKeeper(this.connectString, 2_000, (event) -> {
+			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+				connected.countDown();
+			}
+		}, original.getSessionId(), original.getSessionPasswd());
+		try {
+			if (!connected.await(5, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("The twin handle did not connect");
+			}
+		}
+		finally {
+			twin.close();
+		}
+	}
+
+	@Override
+	public void close() throws Exception {
+		for (AutoCloseable closeable : this.closeables) {
+			closeable.close();
+		}
+		this.closeables.clear();
+	}
+
+}

@@ -1,0 +1,85 @@
+package io.github.idgen.cluster;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Scenario 3: the server restarts within the session timeout. The session survives, and so do the
+ * lease and the worker id; while the connection is down nothing is issued.
+ */
+class ServerRestartTests {
+
+	private TestingServer server;
+
+	private LeaseTestSupport support;
+
+	@BeforeEach
+	void setUp() throws Exception {
+		this.server = new TestingServer();
+		this.support = new LeaseTestSupport(this.server.getConnectString());
+	}
+
+	@AfterEach
+	void tearDown() throws Exception {
+		this.support.close();
+		this.server.close();
+	}
+
+	@Test
+	void leaseAndWorkerIdSurviveARestartWithinTheSessionTimeout() throws Exception {
+		ClusterDeploymentImpl deployment = this.support
+			.start(this.support.builder().sessionTimeout(Duration.ofSeconds(4)).build());
+		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofMillis(50));
+		long before = proxy.nextId();
+		WorkerIdLease lease = proxy.getLease();
+
+		this.server.stop();
+
+		await().atMost(Duration.ofSeconds(5)).until(() -> !lease.isValid());
+		assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId)
+			.withMessageContaining(lease.getPath())
+			.withMessageContaining("suspended")
+			.withMessageContaining("xxx.common.zookeeper-lease-wait-timeout");
+
+		this.server.restart();
+
+		await().atMost(Duration.ofSeconds(10)).until(lease::isValid);
+		long after = proxy.nextId();
+		assertThat(after).isGreaterThan(before);
+		assertThat(proxy.getLease()).isSameAs(lease);
+		assertThat(deployment.currentLease()).isSameAs(lease);
+		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(lease.getWorkerId());
+		assertThat(deployment.getReconnects()).isEqualTo(1);
+		assertThat(deployment.getLeasesTaken()).isEqualTo(1);
+	}
+
+	@Test
+	void aCallWaitingForTheLeaseGetsAnIdOnceTheLeaseIsConfirmed() throws Exception {
+		ClusterDeploymentImpl deployment = this.support
+			.start(this.support.builder().sessionTimeout(Duration.ofSeconds(4)).build());
+		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(20));
+		long before = proxy.nextId();
+		WorkerIdLease lease = proxy.getLease();
+		this.server.stop();
+		await().atMost(Duration.ofSeconds(5)).until(() -> !lease.isValid());
+
+		CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(proxy::nextId);
+		Thread.sleep(300);
+		assertThat(waiting).isNotDone();
+		this.server.restart();
+
+		assertThat(waiting.get()).isGreaterThan(before);
+		assertThat(lease.isValid()).isTrue();
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.github.idgen.cluster;
+
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * The lease's deadline and states, on a fake monotonic clock. (How the deadline is renewed from
+ * ZooKeeper is proven on a real server in the scenario tests.)
+ */
+class WorkerIdLeaseTests {
+
+	private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+	private final WorkerIdLease lease = new WorkerIdLease("/idgen/worker_ids/37", 37, 0x42L,
+			new LeaseHolder("1@h", "h", 1, Instant.EPOCH), Instant.EPOCH, this.nanos::get, this.nanos.get() + 1000);
+
+	@Test
+	void isValidUntilTheDeadlineOnTheMonotonicClockWithoutAnyEvent() {
+		assertThat(this.lease.isValid()).isTrue();
+		this.nanos.addAndGet(999);
+		assertThat(this.lease.isValid()).isTrue();
+		this.nanos.addAndGet(1);
+		assertThat(this.lease.isValid()).isFalse();
+		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.ACTIVE);
+	}
+
+	@Test
+	void renewMovesTheDeadlineOfAnActiveLease() {
+		this.lease.renew(this.nanos.get() + 5000);
+		this.nanos.addAndGet(4999);
+		assertThat(this.lease.isValid()).isTrue();
+	}
+
+	@Test
+	void fenceInvalidatesAtOnceAndRenewCannotUndoIt() {
+		this.lease.fence("connection to ZooKeeper suspended");
+
+		assertThat(this.lease.isValid()).isFalse();
+		this.lease.renew(this.nanos.get() + 5000);
+		assertThat(this.lease.isValid()).isFalse();
+		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.FENCED);
+		assertThat(this.lease.getReason()).isEqualTo("connection to ZooKeeper suspended");
+	}
+
+	@Test
+	void confirmMakesAFencedLeaseActiveAgain() {
+		this.lease.fence("connection to ZooKeeper suspended");
+
+		this.lease.confirm(this.nanos.get() + 5000);
+
+		assertThat(this.lease.isValid()).isTrue();
+		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.ACTIVE);
+	}
+
+	@Test
+	void releaseIsFinal() {
+		this.lease.release("closed");
+
+		assertThat(this.lease.isValid()).isFalse();
+		this.lease.renew(this.nanos.get() + 5000);
+		assertThat(this.lease.isValid()).isFalse();
+		assertThatIllegalStateException().isThrownBy(() -> this.lease.confirm(this.nanos.get() + 5000));
+		this.lease.fence("suspended");
+		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+	}
+
+	@Test
+	void idsOfTheNodeIdSplitIntoDatacenterAndWorker() {
+		assertThat(this.lease.getDatacenterId()).isEqualTo(1);
+		assertThat(this.lease.getWorkerId()).isEqualTo(5);
+	}
+
+}
