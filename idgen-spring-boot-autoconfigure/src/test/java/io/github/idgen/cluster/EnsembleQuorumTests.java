@@ -1,0 +1,79 @@
+package io.github.idgen.cluster;
+
+import java.time.Duration;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Scenario 4: a three-server ensemble. Losing the connected server keeps the lease; losing quorum
+ * stops issuing; restoring quorum resumes.
+ */
+class EnsembleQuorumTests {
+
+	private TestingCluster cluster;
+
+	private LeaseTestSupport support;
+
+	@BeforeEach
+	void setUp() throws Exception {
+		this.cluster = new TestingCluster(3);
+		this.cluster.start();
+		this.support = new LeaseTestSupport(this.cluster.getConnectString());
+	}
+
+	@AfterEach
+	void tearDown() throws Exception {
+		this.support.close();
+		this.cluster.close();
+	}
+
+	@Test
+	void killingTheConnectedServerKeepsTheLeaseAndLosingQuorumStopsIssuingUntilItIsBack() throws Exception {
+		CuratorFramework client = this.support.startedClient(4_000);
+		ClusterDeploymentImpl deployment = this.support.startDeploymentOn(client);
+		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofMillis(100));
+		long first = proxy.nextId();
+		WorkerIdLease lease = proxy.getLease();
+
+		InstanceSpec connected = this.cluster.findConnectionInstance(client.getZookeeperClient().getZooKeeper());
+		this.cluster.killServer(connected);
+
+		await().atMost(Duration.ofSeconds(15)).until(() -> deployment.getReconnects() >= 1 && lease.isValid());
+		long second = proxy.nextId();
+		assertThat(second).isGreaterThan(first);
+		assertThat(proxy.getLease()).isSameAs(lease);
+		assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).isEqualTo(lease.getSessionId());
+
+		InstanceSpec nowConnected = this.cluster.findConnectionInstance(client.getZookeeperClient().getZooKeeper());
+		InstanceSpec remaining = this.cluster.getInstances()
+			.stream()
+			.filter((spec) -> !spec.equals(connected) && !spec.equals(nowConnected))
+			.findFirst()
+			.orElseThrow();
+		this.cluster.killServer(nowConnected);
+
+		await().atMost(Duration.ofSeconds(10)).until(() -> !proxy.getLease().isValid());
+		assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId);
+		assertThat(remaining).isNotNull();
+
+		this.cluster.restartServer(connected);
+		this.cluster.restartServer(nowConnected);
+
+		await().atMost(Duration.ofSeconds(30)).until(() -> proxy.getLease().isValid());
+		long third = proxy.nextId();
+		assertThat(third).isGreaterThan(second);
+		WorkerIdLease after = proxy.getLease();
+		CuratorFramework operator = this.support.operatorClient();
+		assertThat(operator.checkExists().forPath(after.getPath()).getEphemeralOwner()).isEqualTo(after.getSessionId());
+	}
+
+}

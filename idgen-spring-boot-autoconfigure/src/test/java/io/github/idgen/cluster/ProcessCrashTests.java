@@ -1,0 +1,167 @@
+package io.github.idgen.cluster;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Scenario 6 and the frozen process: a lease holder in its own JVM is killed with SIGKILL, or
+ * stopped with SIGSTOP past its session while another instance takes over its id. Only one id is
+ * free, so the second instance can lease nothing but the first one's id.
+ */
+@EnabledOnOs(OS.LINUX)
+class ProcessCrashTests {
+
+	private static final int FREE_ID = 5;
+
+	private TestingServer server;
+
+	private LeaseTestSupport support;
+
+	private Process child;
+
+	private final List<String> childLines = new CopyOnWriteArrayList<>();
+
+	@BeforeEach
+	void setUp() throws Exception {
+		this.server = new TestingServer();
+		this.support = new LeaseTestSupport(this.server.getConnectString());
+		CuratorFramework operator = this.support.operatorClient();
+		for (int id = 0; id < 32; id++) {
+			if (id != FREE_ID) {
+				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+					.forPath(this.support.path() + "/" + id);
+			}
+		}
+	}
+
+	@AfterEach
+	void tearDown() throws Exception {
+		if (this.child != null) {
+			signal("CONT");
+			this.child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+		}
+		this.support.close();
+		this.server.close();
+	}
+
+	@Test
+	void theIdOfAKilledProcessIsLeasedByAnotherInstanceAfterItsSessionTimesOut() throws Exception {
+		startChild(60);
+		ClusterDeploymentImpl successor = this.support.startDeployment();
+		assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(successor::getWorkerId);
+
+		this.child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+		// the node lives until the server expires the dead process's session
+		assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(successor::getWorkerId);
+		await().atMost(Duration.ofSeconds(15)).ignoreExceptions().until(() -> successor.getWorkerId() == FREE_ID);
+	}
+
+	@Test
+	void aProcessFrozenPastItsSessionIssuesNoIdAfterItThawsWhileItsSuccessorHoldsTheId() throws Exception {
+		startChild(60);
+		await().atMost(Duration.ofSeconds(10)).until(() -> countIds() > 100);
+
+		signal("STOP");
+		int linesBeforeFreeze = this.childLines.size();
+		ClusterDeploymentImpl successor = this.support.startDeployment();
+		await().atMost(Duration.ofSeconds(15)).ignoreExceptions().until(() -> successor.getWorkerId() == FREE_ID);
+		IdServiceProxy successorIds = this.support.proxy(successor, Duration.ofSeconds(1));
+		Set<Long> successorIssued = new HashSet<>();
+		AtomicBoolean issuing = new AtomicBoolean(true);
+		Thread issuer = new Thread(() -> {
+			while (issuing.get()) {
+				successorIssued.add(successorIds.nextId());
+				try {
+					Thread.sleep(0, 200_000);
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+		});
+		issuer.start();
+
+		signal("CONT");
+		await().atMost(Duration.ofSeconds(15)).until(() -> this.childLines.size() > linesBeforeFreeze + 1000);
+		issuing.set(false);
+		issuer.join();
+
+		List<String> afterThaw = new ArrayList<>(this.childLines.subList(linesBeforeFreeze, this.childLines.size()));
+		assertThat(afterThaw).as("the thawed process refuses instead of issuing with the lost id").contains("REFUSED");
+		Set<Long> childIssued = new HashSet<>();
+		for (String line : this.childLines) {
+			if (line.startsWith("ID ")) {
+				childIssued.add(Long.parseLong(line.substring(3)));
+			}
+		}
+		assertThat(successorIssued).isNotEmpty();
+		assertThat(childIssued).doesNotContainAnyElementsOf(successorIssued);
+		for (String line : afterThaw) {
+			if (line.startsWith("ID ")) {
+				// whatever it issued after thawing, it did not issue with the successor's worker id
+				assertThat(SnowflakeLayout.withDefaultEpoch().decompose(Long.parseLong(line.substring(3))).workerId())
+					.isNotEqualTo(FREE_ID);
+			}
+		}
+	}
+
+	private long countIds() {
+		return this.childLines.stream().filter((line) -> line.startsWith("ID ")).count();
+	}
+
+	private void startChild(int runSeconds) throws IOException {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		this.child = new ProcessBuilder(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
+				LeaseHolderProcess.class.getName(), this.server.getConnectString(), this.support.path(),
+				Integer.toString(runSeconds))
+			.redirectError(ProcessBuilder.Redirect.DISCARD)
+			.start();
+		Thread reader = new Thread(() -> {
+			try (BufferedReader lines = new BufferedReader(
+					new InputStreamReader(this.child.getInputStream(), StandardCharsets.UTF_8))) {
+				for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+					this.childLines.add(line);
+				}
+			}
+			catch (IOException ex) {
+				// the process is gone
+			}
+		}, "child-stdout");
+		reader.setDaemon(true);
+		reader.start();
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.childLines.contains("LEASED " + FREE_ID));
+	}
+
+	private void signal(String name) throws Exception {
+		if (this.child != null && this.child.isAlive()) {
+			new ProcessBuilder("kill", "-" + name, Long.toString(this.child.pid())).inheritIO().start().waitFor();
+		}
+	}
+
+}
