@@ -1,0 +1,196 @@
+package io.github.idgen.autoconfigure;
+
+import java.net.ServerSocket;
+
+import io.github.idgen.cluster.ClusterDeployment;
+import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.cluster.LeaseRange;
+import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.cluster.WorkerIdsExhaustedException;
+import io.github.idgen.cluster.ZooKeeperUnavailableException;
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SnowflakeId;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Cluster mode's wiring, on a real ZooKeeper server.
+ */
+class ClusterIdServiceAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private static int paths;
+
+	private final String path = "/autoconfig-" + (++paths) + "/worker_ids";
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class))
+		.withPropertyValues("xxx.common.zookeeper-enabled=true",
+				"xxx.common.zookeeper-addr=" + server.getConnectString(),
+				"xxx.common.zookeeper-worker-ids-path=" + this.path, "xxx.common.zookeeper-session-timeout=2s",
+				"xxx.common.zookeeper-connection-timeout=2s");
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer();
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@Test
+	void zookeeperEnabledLeasesAWorkerIdAndServesIdsThroughTheProxy() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(ClusterDeployment.class).hasSingleBean(IdService.class);
+			assertThat(context).doesNotHaveBean(IdServiceTwitter.class);
+			assertThat(context).getBean("idService").isInstanceOf(IdServiceProxy.class);
+			ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
+			WorkerIdLease lease = deployment.currentLease();
+			assertThat(lease).isNotNull();
+			assertThat(lease.getPath()).startsWith(this.path + "/");
+			SnowflakeId id = SnowflakeLayout.withDefaultEpoch().decompose(context.getBean(IdService.class).nextId());
+			assertThat(id.workerId()).isEqualTo(lease.getWorkerId());
+			assertThat(id.datacenterId()).isZero();
+		});
+	}
+
+	@Test
+	void clusterPropertiesAreBoundIntoTheLeaseAndTheGenerator() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-lease-range=node-id", "xxx.common.id-epoch=2020-01-01T00:00:00Z",
+					"xxx.common.zookeeper-lease-wait-timeout=150ms", "xxx.common.id-clock-backwards-tolerance=20ms")
+			.run((context) -> {
+				ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
+				assertThat(deployment.getRange()).isEqualTo(LeaseRange.NODE_ID);
+				assertThat(deployment.getPath()).isEqualTo(this.path);
+				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);
+				assertThat(proxy.getGenerator().getLayout().epoch()).hasToString("2020-01-01T00:00:00Z");
+				assertThat(proxy.getGenerator().getClockBackwardsTolerance()).hasMillis(20);
+				CommonProperties properties = context.getBean(CommonProperties.class);
+				assertThat(properties.getZookeeperLeaseWaitTimeout()).hasMillis(150);
+				assertThat(properties.getZookeeperSessionTimeout()).hasSeconds(2);
+			});
+	}
+
+	@Test
+	void datacenterIdChoosesTheWorkerIdRangeToLeaseFrom() {
+		this.contextRunner.withPropertyValues("xxx.common.id-data-center-id=7").run((context) -> {
+			WorkerIdLease lease = context.getBean(ClusterDeploymentImpl.class).currentLease();
+			assertThat(lease.getDatacenterId()).isEqualTo(7);
+			assertThat(lease.getNodeId()).isBetween(7 * 32, 7 * 32 + 31);
+		});
+	}
+
+	@Test
+	void closingTheContextDeletesTheLeaseNodeAtOnce() throws Exception {
+		String[] leasePath = new String[1];
+		this.contextRunner.run((context) -> leasePath[0] = context.getBean(ClusterDeploymentImpl.class)
+			.currentLease()
+			.getPath());
+
+		try (CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+				new RetryOneTime(100))) {
+			operator.start();
+			assertThat(operator.checkExists().forPath(leasePath[0])).isNull();
+		}
+	}
+
+	@Test
+	void aUserIdServiceMakesTheProxyBackOff() {
+		this.contextRunner.withUserConfiguration(UserIdServiceConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(IdService.class).doesNotHaveBean(IdServiceProxy.class);
+			assertThat(context).getBean(IdService.class).isSameAs(context.getBean("userIdService"));
+		});
+	}
+
+	@Test
+	void unreachableZooKeeperFailsStartUpNamingTheAddress() throws Exception {
+		int closedPort;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			closedPort = socket.getLocalPort();
+		}
+		int port = closedPort;
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-addr=127.0.0.1:" + port,
+					"xxx.common.zookeeper-connection-timeout=300ms")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context).getFailure()
+					.rootCause()
+					.isInstanceOf(ZooKeeperUnavailableException.class)
+					.hasMessageContaining("127.0.0.1:" + port)
+					.hasMessageContaining("xxx.common.zookeeper-addr");
+			});
+	}
+
+	@Test
+	void noFreeWorkerIdFailsStartUpWithTheExhaustionMessage() throws Exception {
+		try (CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+				new RetryOneTime(100))) {
+			operator.start();
+			for (int id = 0; id < 32; id++) {
+				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+					.forPath(this.path + "/" + id);
+			}
+			this.contextRunner.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context).getFailure()
+					.rootCause()
+					.isInstanceOf(WorkerIdsExhaustedException.class)
+					.hasMessageContaining(this.path)
+					.hasMessageContaining("32 holders");
+			});
+		}
+	}
+
+	@Test
+	void zookeeperEnabledWithoutCuratorOnTheClasspathFailsStartUpSayingWhatToAdd() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(CuratorFramework.class)).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("xxx.common.zookeeper-enabled=true needs Apache Curator")
+				.hasMessageContaining("idgen-spring-boot-starter");
+		});
+	}
+
+	@Test
+	void zookeeperDisabledCreatesNoDeployment() {
+		this.contextRunner.withPropertyValues("xxx.common.zookeeper-enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(ClusterDeployment.class);
+			assertThat(context).getBean("idService").isInstanceOf(IdServiceTwitter.class);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserIdServiceConfiguration {
+
+		@Bean
+		IdService userIdService() {
+			return new IdServiceTwitter(9, 9);
+		}
+
+	}
+
+}
