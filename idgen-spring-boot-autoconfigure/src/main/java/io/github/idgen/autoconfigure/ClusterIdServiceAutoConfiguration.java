@@ -5,20 +5,26 @@ import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import org.apache.commons.lang3.StringUtils;
 import org.apache.curator.framework.CuratorFramework;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * Cluster mode ({@code xxx.common.zookeeper-enabled=true}): a {@link ClusterDeployment} that leases
- * the worker id from ZooKeeper, and an {@link IdServiceProxy} as the {@link IdService}.
+ * the worker id from ZooKeeper, and an {@link IdServiceProxy} as the {@link IdService}. A
+ * {@link CuratorFramework} bean of the context, if there is exactly one, is used and left to its
+ * owner; otherwise idgen creates, starts and closes its own client.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty("xxx.common.zookeeper-enabled")
@@ -31,15 +37,30 @@ public final class ClusterIdServiceAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(ClusterDeployment.class)
-		ClusterDeploymentImpl clusterDeployment(CommonProperties properties) {
-			ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(properties.getZookeeperAddr())
-				.workerIdsPath(properties.getZookeeperWorkerIdsPath())
+		ClusterDeploymentImpl clusterDeployment(CommonProperties properties, ObjectProvider<CuratorFramework> curator,
+				ObjectProvider<IdgenCuratorCustomizer> customizers) {
+			CuratorFramework userClient = curator.getIfUnique();
+			ClusterDeploymentImpl.Builder builder = (userClient != null) ? ClusterDeploymentImpl.builder(userClient)
+					: ClusterDeploymentImpl.builder(requireAddress(properties))
+						.sessionTimeout(properties.getZookeeperSessionTimeout())
+						.customizeClient((client) -> customizers.orderedStream().forEach((c) -> c.customize(client)));
+			ClusterDeploymentImpl deployment = builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
 				.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
-				.sessionTimeout(properties.getZookeeperSessionTimeout())
 				.connectionTimeout(properties.getZookeeperConnectionTimeout())
 				.build();
 			deployment.start();
 			return deployment;
+		}
+
+		private static String requireAddress(CommonProperties properties) {
+			String address = properties.getZookeeperAddr();
+			if (StringUtils.isBlank(address)) {
+				throw new InvalidConfigurationPropertyValueException("xxx.common.zookeeper-addr", address,
+						"It is required when xxx.common.zookeeper-enabled=true and the context has no CuratorFramework"
+								+ " bean. Set it to the ZooKeeper connect string, such as 'zk1:2181,zk2:2181,zk3:2181',"
+								+ " or set xxx.common.zookeeper-enabled=false and a fixed xxx.common.id-worker-id.");
+			}
+			return address;
 		}
 
 		@Bean
@@ -49,6 +70,12 @@ public final class ClusterIdServiceAutoConfiguration {
 					() -> IdServiceTwitter.builder()
 						.epoch(properties.getIdEpoch())
 						.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
+		}
+
+		@Bean
+		LeaseReadinessPublisher idgenLeaseReadinessPublisher(ClusterDeployment clusterDeployment,
+				ApplicationEventPublisher publisher) {
+			return new LeaseReadinessPublisher(clusterDeployment, publisher);
 		}
 
 	}

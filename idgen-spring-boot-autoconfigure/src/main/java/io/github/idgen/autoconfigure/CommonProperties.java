@@ -7,7 +7,6 @@ import java.util.regex.Pattern;
 import io.github.idgen.cluster.LeaseRange;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
-import org.apache.commons.lang3.StringUtils;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -30,7 +29,8 @@ public class CommonProperties implements Validator {
 	private boolean zookeeperEnabled;
 
 	/**
-	 * ZooKeeper connect string, host:port[,host:port...]. Required in cluster mode.
+	 * ZooKeeper connect string, host:port[,host:port...]. Required in cluster mode unless the context
+	 * has a CuratorFramework bean, which is then used instead.
 	 */
 	private @Nullable String zookeeperAddr;
 
@@ -221,12 +221,6 @@ public class CommonProperties implements Validator {
 	}
 
 	private void validateZooKeeper(Errors errors) {
-		if (StringUtils.isBlank(this.zookeeperAddr)) {
-			errors.rejectValue("zookeeperAddr", "required", "xxx.common.zookeeper-addr is required when"
-					+ " xxx.common.zookeeper-enabled=true. Set it to the ZooKeeper connect string, such as"
-					+ " 'zk1:2181,zk2:2181,zk3:2181', or set xxx.common.zookeeper-enabled=false and a fixed"
-					+ " xxx.common.id-worker-id.");
-		}
 		if (this.zookeeperWorkerIdsPath == null || !ZOOKEEPER_PATH.matcher(this.zookeeperWorkerIdsPath).matches()
 				|| this.zookeeperWorkerIdsPath.matches(".*/\\.{1,2}(/.*)?")) {
 			errors.rejectValue("zookeeperWorkerIdsPath", "path", "xxx.common.zookeeper-worker-ids-path must be an"

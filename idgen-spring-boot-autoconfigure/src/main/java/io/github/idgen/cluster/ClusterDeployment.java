@@ -46,4 +46,12 @@ public interface ClusterDeployment {
 	 */
 	void addReconnectedListener(Consumer<ClusterDeployment> listener);
 
+	/**
+	 * Adds a listener called with the lease whenever a lease is taken or changes state (fenced,
+	 * confirmed, released), for health and readiness. Called on the thread that made the change;
+	 * it must return quickly.
+	 * @param listener called with the lease that changed
+	 */
+	void addLeaseListener(Consumer<WorkerIdLease> listener);
+
 }

@@ -21,6 +21,7 @@ import java.util.function.LongSupplier;
 import org.apache.commons.lang3.math.NumberUtils;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.listen.StandardListenerManager;
 import org.apache.curator.framework.state.ConnectionState;
@@ -55,7 +56,7 @@ import org.slf4j.LoggerFactory;
  * is free) and then calls the reconnected listeners. A watch on the node fences and recovers when
  * someone deletes it. All ZooKeeper work after start runs on one thread per deployment.
  */
-public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable {
+public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStatistics, Closeable {
 
 	/** Parent path of the lease nodes unless another is set. */
 	public static final String DEFAULT_PATH = "/idgen/worker_ids";
@@ -97,6 +98,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 	private final StandardListenerManager<Consumer<ClusterDeployment>> reconnectedListeners = StandardListenerManager
 		.standard();
 
+	private final StandardListenerManager<Consumer<WorkerIdLease>> leaseListeners = StandardListenerManager.standard();
+
 	private final ConnectionStateListener connectionStateListener = (c, newState) -> onConnectionStateChanged(newState);
 
 	private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
@@ -109,6 +112,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 	private final AtomicLong reconnects = new AtomicLong();
 
 	private final AtomicLong leasesTaken = new AtomicLong();
+
+	private final AtomicLong leasesLost = new AtomicLong();
 
 	private volatile @Nullable WorkerIdLease lease;
 
@@ -161,6 +166,10 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 			this.client.getConnectionStateListenable().addListener(this.connectionStateListener);
 			if (this.ownsClient) {
 				this.client.start();
+			}
+			else if (this.client.getState() != CuratorFrameworkState.STARTED) {
+				throw new IllegalStateException("The Curator client passed in must be started before the deployment,"
+						+ " and closed after it; its state is " + this.client.getState());
 			}
 			if (!this.client.blockUntilConnected((int) this.connectionTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				throw new ZooKeeperUnavailableException(connectString(), this.connectionTimeout, null);
@@ -234,6 +243,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 		long session = sessionId();
 		if (stat != null && stat.getEphemeralOwner() == current.getSessionId() && current.getSessionId() == session) {
 			current.confirm(sent + validityNanos());
+			leaseChanged(current);
 			logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),
 					current.getDatacenterId(), current.getPath(), Long.toHexString(session));
 			return current;
@@ -241,6 +251,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 		String why = (current.getSessionId() != session) ? "ZooKeeper session 0x"
 				+ Long.toHexString(current.getSessionId()) + " ended"
 				: (stat == null) ? "lease node deleted" : "lease node owned by another session";
+		this.leasesLost.incrementAndGet();
 		release(current, why);
 		logger.warn("Lost worker id {} at {} ({}); leasing again", current.getWorkerId(), current.getPath(), why);
 		return acquire(current.getNodeId());
@@ -316,16 +327,22 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 				Instant.ofEpochMilli(stat.getCtime()), this.nanoClock, sent + validityNanos());
 		LeaseNodeWatcher watcher = new LeaseNodeWatcher(created);
 		this.leaseNodeWatcher = watcher;
-		this.lease = created;
-		this.leasesTaken.incrementAndGet();
 		this.client.checkExists().usingWatcher(watcher).forPath(nodePath);
 		logger.info("Leased worker id {} (datacenter id {}) at {} in ZooKeeper session 0x{}", created.getWorkerId(),
 				created.getDatacenterId(), nodePath, Long.toHexString(created.getSessionId()));
+		this.lease = created;
+		this.leasesTaken.incrementAndGet();
+		leaseChanged(created);
 		return created;
 	}
 
 	private void release(WorkerIdLease released, String why) {
 		released.release(why);
+		leaseChanged(released);
+	}
+
+	private void leaseChanged(WorkerIdLease changed) {
+		this.leaseListeners.forEach((listener) -> listener.accept(changed));
 	}
 
 	private void deleteIfOurs(WorkerIdLease released) throws Exception {
@@ -357,6 +374,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 	private void fence(@Nullable WorkerIdLease fenced, String why) {
 		if (fenced != null && fenced.getState() != WorkerIdLease.State.RELEASED) {
 			fenced.fence(why);
+			leaseChanged(fenced);
 			logger.warn("Stopped issuing ids with worker id {} ({}): {}", fenced.getWorkerId(), fenced.getPath(), why);
 		}
 	}
@@ -390,6 +408,10 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 		catch (Exception ex) {
 			// the deadline stands and runs out by itself; connection events drive the recovery
 			logger.debug("Could not renew the worker id lease", ex);
+			WorkerIdLease current = this.lease;
+			if (current != null && current.getState() == WorkerIdLease.State.ACTIVE && !current.isValid()) {
+				fence(current, "lease not renewed in time: " + ex);
+			}
 		}
 		finally {
 			scheduleRenewal();
@@ -437,10 +459,16 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 		this.reconnectedListeners.addListener(listener);
 	}
 
+	@Override
+	public void addLeaseListener(Consumer<WorkerIdLease> listener) {
+		this.leaseListeners.addListener(listener);
+	}
+
 	/**
 	 * Returns how often the client reconnected to ZooKeeper since start.
 	 * @return the number of {@code RECONNECTED} events
 	 */
+	@Override
 	public long getReconnects() {
 		return this.reconnects.get();
 	}
@@ -449,14 +477,34 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 	 * Returns how many leases were taken since start, the first included.
 	 * @return the number of lease nodes created
 	 */
+	@Override
 	public long getLeasesTaken() {
 		return this.leasesTaken.get();
+	}
+
+	/**
+	 * Returns how many leases were lost since start: taken over by a new session, deleted or owned by
+	 * another session when checked. Leases given back on purpose do not count.
+	 * @return the number of lost leases
+	 */
+	@Override
+	public long getLeasesLost() {
+		return this.leasesLost.get();
+	}
+
+	/**
+	 * Returns the ZooKeeper connect string in use.
+	 * @return the connect string
+	 */
+	public String getConnectString() {
+		return connectString();
 	}
 
 	/**
 	 * Returns the parent path of the lease nodes.
 	 * @return the path
 	 */
+	@Override
 	public String getPath() {
 		return this.path;
 	}
@@ -465,6 +513,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 	 * Returns the range of ids this deployment leases from.
 	 * @return the range
 	 */
+	@Override
 	public LeaseRange getRange() {
 		return this.range;
 	}
@@ -480,6 +529,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 			return;
 		}
 		this.client.getConnectionStateListenable().removeListener(this.connectionStateListener);
+		this.leaseListeners.clear();
 		ScheduledExecutorService scheduler = this.executor;
 		if (scheduler != null) {
 			scheduler.shutdownNow();
@@ -487,7 +537,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 		synchronized (this.leaseLock) {
 			WorkerIdLease current = this.lease;
 			if (current != null) {
-				current.release("closed");
+				release(current, "closed");
 				giveBack(current);
 			}
 		}
@@ -582,6 +632,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 
 		private LongSupplier nanoClock = System::nanoTime;
 
+		private Consumer<CuratorFrameworkFactory.Builder> clientCustomizer = (builder) -> {
+		};
+
 		private Builder(@Nullable String connectString, @Nullable CuratorFramework client) {
 			this.connectString = connectString;
 			this.client = client;
@@ -654,6 +707,17 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 			return this;
 		}
 
+		/**
+		 * Lets the caller tune the Curator client this deployment creates, after the defaults are
+		 * set; ignored for a client passed to {@link ClusterDeploymentImpl#builder(CuratorFramework)}.
+		 * @param customizer called with the client's builder
+		 * @return this builder
+		 */
+		public Builder customizeClient(Consumer<CuratorFrameworkFactory.Builder> customizer) {
+			this.clientCustomizer = this.clientCustomizer.andThen(Objects.requireNonNull(customizer, "customizer must not be null"));
+			return this;
+		}
+
 		private static Duration requirePositive(String name, Duration value) {
 			if (value == null || value.isNegative() || value.isZero()) {
 				throw new IllegalArgumentException(name + " must be positive, was " + value);
@@ -669,7 +733,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 			if (this.client != null) {
 				return new ClusterDeploymentImpl(this, this.client, false);
 			}
-			CuratorFramework created = CuratorFrameworkFactory.builder()
+			CuratorFrameworkFactory.Builder clientBuilder = CuratorFrameworkFactory.builder()
 				.connectString(Objects.requireNonNull(this.connectString))
 				.sessionTimeoutMs((int) this.sessionTimeout.toMillis())
 				.connectionTimeoutMs((int) this.connectionTimeout.toMillis())
@@ -678,8 +742,10 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, Closeable
 				// Curator declares LOST a whole session timeout after SUSPENDED, not sooner: safety
 				// rests on the lease deadline, and giving up a live session early costs a worker id
 				.simulatedSessionExpirationPercent(100)
-				.build();
-			return new ClusterDeploymentImpl(this, created, true);
+				// the connect string is the configured one; the server's view must not rewrite it
+				.ensembleTracker(false);
+			this.clientCustomizer.accept(clientBuilder);
+			return new ClusterDeploymentImpl(this, clientBuilder.build(), true);
 		}
 
 	}

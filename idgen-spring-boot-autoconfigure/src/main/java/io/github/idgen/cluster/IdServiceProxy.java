@@ -5,10 +5,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import org.slf4j.Logger;
@@ -26,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * When the deployment leases another worker id, the proxy swaps in a generator for it that
  * continues after the last id of the previous one, so ids stay strictly increasing.
  */
-public final class IdServiceProxy implements IdService, Closeable {
+public final class IdServiceProxy implements IdService, GeneratorStatistics, Closeable {
 
 	private static final Logger logger = LoggerFactory.getLogger(IdServiceProxy.class);
 
@@ -36,13 +38,22 @@ public final class IdServiceProxy implements IdService, Closeable {
 
 	private final Supplier<IdServiceTwitter.Builder> generatorSettings;
 
-	private final long leaseWaitNanos;
+	private final long leaseWaitTimeoutNanos;
 
 	private final Object swapLock = new Object();
 
 	private volatile Delegate delegate;
 
 	private volatile boolean closed;
+
+	/** Totals of generators swapped out, so that the proxy's totals never go down. */
+	private final long[] retired = new long[4];
+
+	private final AtomicLong refusals = new AtomicLong();
+
+	private final AtomicLong leaseWaits = new AtomicLong();
+
+	private final AtomicLong leaseWaitNanos = new AtomicLong();
 
 	/**
 	 * Leases a worker id (if the deployment has none yet) and starts issuing with it.
@@ -59,7 +70,7 @@ public final class IdServiceProxy implements IdService, Closeable {
 		if (leaseWaitTimeout.isNegative()) {
 			throw new IllegalArgumentException("leaseWaitTimeout must not be negative, was " + leaseWaitTimeout);
 		}
-		this.leaseWaitNanos = leaseWaitTimeout.toNanos();
+		this.leaseWaitTimeoutNanos = leaseWaitTimeout.toNanos();
 		deployment.getWorkerId();
 		WorkerIdLease lease = Objects.requireNonNull(deployment.currentLease(), "deployment holds no lease");
 		this.delegate = new Delegate(newGenerator(lease).build(), lease);
@@ -88,22 +99,29 @@ public final class IdServiceProxy implements IdService, Closeable {
 
 	private <T> T issueWhenLeased(Function<IdServiceTwitter, T> issue) {
 		long start = System.nanoTime();
-		for (;;) {
-			if (this.closed) {
-				throw new IllegalStateException("IdService is closed: the application is shutting down");
-			}
-			Delegate current = currentDelegate();
-			if (current.lease.isValid()) {
-				T ids = issue.apply(current.generator);
-				if (current.lease.isValid()) {
-					return ids;
+		this.leaseWaits.incrementAndGet();
+		try {
+			for (;;) {
+				if (this.closed) {
+					throw new IllegalStateException("IdService is closed: the application is shutting down");
 				}
+				Delegate current = currentDelegate();
+				if (current.lease.isValid()) {
+					T ids = issue.apply(current.generator);
+					if (current.lease.isValid()) {
+						return ids;
+					}
+				}
+				long waited = System.nanoTime() - start;
+				if (waited >= this.leaseWaitTimeoutNanos) {
+					this.refusals.incrementAndGet();
+					throw new WorkerIdLeaseUnavailableException(current.lease, Duration.ofNanos(waited));
+				}
+				LockSupport.parkNanos(Math.min(POLL_NANOS, this.leaseWaitTimeoutNanos - waited));
 			}
-			long waited = System.nanoTime() - start;
-			if (waited >= this.leaseWaitNanos) {
-				throw new WorkerIdLeaseUnavailableException(current.lease, Duration.ofNanos(waited));
-			}
-			LockSupport.parkNanos(Math.min(POLL_NANOS, this.leaseWaitNanos - waited));
+		}
+		finally {
+			this.leaseWaitNanos.addAndGet(System.nanoTime() - start);
 		}
 	}
 
@@ -131,6 +149,12 @@ public final class IdServiceProxy implements IdService, Closeable {
 						&& previous.getDatacenterId() == latest.getDatacenterId();
 				IdServiceTwitter generator = sameNode ? previous
 						: newGenerator(latest).continueAfter(previous.lastIssuedId()).build();
+				if (generator != previous) {
+					this.retired[0] += previous.issuedIds();
+					this.retired[1] += previous.sequenceExhaustedWaits();
+					this.retired[2] += previous.clockBackwardsWaits();
+					this.retired[3] += previous.clockBackwardsFailures();
+				}
 				current = new Delegate(generator, latest);
 				this.delegate = current;
 				logger.info("Issuing ids with worker id {} (datacenter id {}) from {}", latest.getWorkerId(),
@@ -158,6 +182,66 @@ public final class IdServiceProxy implements IdService, Closeable {
 	 */
 	public IdServiceTwitter getGenerator() {
 		return this.delegate.generator;
+	}
+
+	@Override
+	public long issuedIds() {
+		synchronized (this.swapLock) {
+			return this.retired[0] + this.delegate.generator.issuedIds();
+		}
+	}
+
+	@Override
+	public long sequenceExhaustedWaits() {
+		synchronized (this.swapLock) {
+			return this.retired[1] + this.delegate.generator.sequenceExhaustedWaits();
+		}
+	}
+
+	@Override
+	public long clockBackwardsWaits() {
+		synchronized (this.swapLock) {
+			return this.retired[2] + this.delegate.generator.clockBackwardsWaits();
+		}
+	}
+
+	@Override
+	public long clockBackwardsFailures() {
+		synchronized (this.swapLock) {
+			return this.retired[3] + this.delegate.generator.clockBackwardsFailures();
+		}
+	}
+
+	/**
+	 * Returns how many calls failed because the lease stayed unproven for the whole wait.
+	 * @return the count since start
+	 */
+	public long refusedCalls() {
+		return this.refusals.get();
+	}
+
+	/**
+	 * Returns how many calls found the lease unproven and waited (some then got ids).
+	 * @return the count since start
+	 */
+	public long leaseWaits() {
+		return this.leaseWaits.get();
+	}
+
+	/**
+	 * Returns the total time calls spent waiting for the lease.
+	 * @return the total since start
+	 */
+	public Duration leaseWaitTime() {
+		return Duration.ofNanos(this.leaseWaitNanos.get());
+	}
+
+	/**
+	 * Returns whether ids are issued right now, without waiting.
+	 * @return whether the current lease is provably held
+	 */
+	public boolean isIssuing() {
+		return !this.closed && this.delegate.lease.isValid();
 	}
 
 	/**

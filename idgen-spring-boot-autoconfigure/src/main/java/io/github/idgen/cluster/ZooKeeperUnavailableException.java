@@ -2,6 +2,8 @@ package io.github.idgen.cluster;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Thrown at start when ZooKeeper could not be reached within the connection timeout.
  */
@@ -9,12 +11,23 @@ public class ZooKeeperUnavailableException extends IllegalStateException {
 
 	private final String connectString;
 
-	ZooKeeperUnavailableException(String connectString, Duration timeout, Throwable cause) {
+	private final Duration timeout;
+
+	ZooKeeperUnavailableException(String connectString, Duration timeout, @Nullable Throwable cause) {
 		super("Could not connect to ZooKeeper at '" + connectString + "' within " + timeout.toMillis()
 				+ " ms: check that the ensemble is running and reachable from this host, and that the address"
 				+ " (xxx.common.zookeeper-addr) is right; a slow network needs a longer"
 				+ " xxx.common.zookeeper-connection-timeout.", cause);
 		this.connectString = connectString;
+		this.timeout = timeout;
+	}
+
+	/**
+	 * Returns how long the connection was waited for.
+	 * @return the connection timeout
+	 */
+	public Duration getTimeout() {
+		return this.timeout;
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -16,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * last issued millisecond by at most the tolerance, callers wait for it to catch up; by more, they
  * get a {@link ClockMovedBackwardsException}. No path issues an id twice.
  */
-public final class IdServiceTwitter implements IdService {
+public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	/** Clock steps backwards up to this size are waited out unless another tolerance is set. */
 	public static final Duration DEFAULT_CLOCK_BACKWARDS_TOLERANCE = Duration.ofMillis(5);
@@ -41,8 +42,16 @@ public final class IdServiceTwitter implements IdService {
 	/** datacenter id and worker id in place, ready to be or-ed into every id. */
 	private final long nodeBits;
 
-	/** The last id issued, or the point to continue after; the generator's only mutable state. */
+	/** The last id issued, or the point to continue after: all the state that ids depend on. */
 	private final AtomicLong lastId;
+
+	private final LongAdder issued = new LongAdder();
+
+	private final AtomicLong sequenceExhaustedWaits = new AtomicLong();
+
+	private final AtomicLong clockBackwardsWaits = new AtomicLong();
+
+	private final AtomicLong clockBackwardsFailures = new AtomicLong();
 
 	/**
 	 * Creates a generator with Twitter's epoch, the default tolerance and the system clock.
@@ -121,6 +130,7 @@ public final class IdServiceTwitter implements IdService {
 				continue;
 			}
 			if (this.lastId.compareAndSet(last, next)) {
+				this.issued.increment();
 				return next;
 			}
 		}
@@ -157,6 +167,7 @@ public final class IdServiceTwitter implements IdService {
 			int available = SnowflakeLayout.MAX_SEQUENCE - (int) (first & SnowflakeLayout.MAX_SEQUENCE) + 1;
 			int taken = Math.min(available, num - filled);
 			if (this.lastId.compareAndSet(last, first + taken - 1)) {
+				this.issued.add(taken);
 				for (int i = 0; i < taken; i++) {
 					ids[filled++] = first + i;
 				}
@@ -180,10 +191,12 @@ public final class IdServiceTwitter implements IdService {
 	private void awaitClock(long last, long lastMillis, long now) {
 		long behind = lastMillis - now;
 		if (behind > this.toleranceMillis) {
+			this.clockBackwardsFailures.incrementAndGet();
 			throw new ClockMovedBackwardsException(behind, this.toleranceMillis,
 					Instant.ofEpochMilli(lastMillis + this.epochMillis));
 		}
 		boolean sequenceUsedUp = (last & SnowflakeLayout.MAX_SEQUENCE) == SnowflakeLayout.MAX_SEQUENCE;
+		(behind > 0 ? this.clockBackwardsWaits : this.sequenceExhaustedWaits).incrementAndGet();
 		long target = sequenceUsedUp ? lastMillis + 1 : lastMillis;
 		for (long current = now; current < target; current = this.clock.millis() - this.epochMillis) {
 			long gap = target - current;
@@ -203,6 +216,26 @@ public final class IdServiceTwitter implements IdService {
 	 */
 	public long lastIssuedId() {
 		return this.lastId.get();
+	}
+
+	@Override
+	public long issuedIds() {
+		return this.issued.sum();
+	}
+
+	@Override
+	public long sequenceExhaustedWaits() {
+		return this.sequenceExhaustedWaits.get();
+	}
+
+	@Override
+	public long clockBackwardsWaits() {
+		return this.clockBackwardsWaits.get();
+	}
+
+	@Override
+	public long clockBackwardsFailures() {
+		return this.clockBackwardsFailures.get();
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -181,6 +183,52 @@ class ClusterIdServiceAutoConfigurationTests {
 			assertThat(context).doesNotHaveBean(ClusterDeployment.class);
 			assertThat(context).getBean("idService").isInstanceOf(IdServiceTwitter.class);
 		});
+	}
+
+	@Test
+	void aCuratorFrameworkBeanOfTheContextIsUsedAndLeftOpen() throws Exception {
+		try (CuratorFramework userClient = CuratorFrameworkFactory.newClient(server.getConnectString(),
+				new RetryOneTime(100))) {
+			userClient.start();
+			this.contextRunner.withPropertyValues("xxx.common.zookeeper-addr=unused:1")
+				.withBean(CuratorFramework.class, () -> userClient, (definition) -> definition.setDestroyMethodName(""))
+				.run((context) -> {
+					WorkerIdLease lease = context.getBean(ClusterDeploymentImpl.class).currentLease();
+					assertThat(lease.getSessionId()).isEqualTo(userClient.getZookeeperClient().getZooKeeper().getSessionId());
+					assertThat(userClient.checkExists().forPath(lease.getPath())).isNotNull();
+				});
+			assertThat(userClient.getState()).isEqualTo(CuratorFrameworkState.STARTED);
+			assertThat(userClient.getChildren().forPath(this.path)).isEmpty();
+		}
+	}
+
+	@Test
+	void customizersTuneTheClientIdgenCreates() throws Exception {
+		this.contextRunner.withBean(IdgenCuratorCustomizer.class, () -> (builder) -> builder.namespace("tenant-a"))
+			.run((context) -> {
+				String leasePath = context.getBean(ClusterDeploymentImpl.class).currentLease().getPath();
+				try (CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+						new RetryOneTime(100))) {
+					operator.start();
+					assertThat(operator.checkExists().forPath("/tenant-a" + leasePath)).isNotNull();
+				}
+			});
+	}
+
+	@Test
+	void zookeeperEnabledWithoutAnAddressOrACuratorBeanFailsNamingTheProperty() {
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class))
+			.withPropertyValues("xxx.common.zookeeper-enabled=true")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context).getFailure()
+					.rootCause()
+					.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+					.hasMessageContaining("xxx.common.zookeeper-addr")
+					.hasMessageContaining("zk1:2181");
+			});
 	}
 
 	@Configuration(proxyBeanMethods = false)

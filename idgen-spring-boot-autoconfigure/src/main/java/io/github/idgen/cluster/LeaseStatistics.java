@@ -1,0 +1,39 @@
+package io.github.idgen.cluster;
+
+/**
+ * Running totals of a lease, for metrics and operators. Every count only grows.
+ */
+public interface LeaseStatistics {
+
+	/**
+	 * Returns how many leases were taken, the first included.
+	 * @return the count since start
+	 */
+	long getLeasesTaken();
+
+	/**
+	 * Returns how many leases were lost (new session, node deleted or taken by another session).
+	 * Leases given back on purpose do not count.
+	 * @return the count since start
+	 */
+	long getLeasesLost();
+
+	/**
+	 * Returns how often the client reconnected to ZooKeeper.
+	 * @return the count since start
+	 */
+	long getReconnects();
+
+	/**
+	 * Returns the parent path of the lease nodes.
+	 * @return the path
+	 */
+	String getPath();
+
+	/**
+	 * Returns the range of ids leased from.
+	 * @return the range
+	 */
+	LeaseRange getRange();
+
+}

@@ -1,0 +1,128 @@
+package io.github.idgen.autoconfigure;
+
+import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.cluster.WorkerIdsExhaustedException;
+import io.github.idgen.cluster.ZooKeeperUnavailableException;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.ServerSocket;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+/**
+ * The failure analyzers, called directly with real exceptions, and the report a real
+ * {@link SpringApplication} prints.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class IdgenFailureAnalyzersTests {
+
+	@Test
+	void exhaustedWorkerIdsAnalysisNamesThePathTheRangeAndTheWaysOut() throws Exception {
+		WorkerIdsExhaustedException exhausted = exhaustedOnARealServer();
+
+		FailureAnalysis analysis = new WorkerIdsExhaustedFailureAnalyzer().analyze(new IllegalStateException(exhausted));
+
+		assertThat(analysis.getDescription()).contains("'/full/worker_ids'", "0..31", "32 holders");
+		assertThat(analysis.getAction()).contains("xxx.common.zookeeper-worker-ids-path",
+				"xxx.common.zookeeper-lease-range=node-id", "xxx.common.zookeeper-session-timeout",
+				"xxx.common.id-data-center-id");
+	}
+
+	@Test
+	void unreachableZooKeeperAnalysisNamesTheAddressAndTheProperties() throws Exception {
+		ZooKeeperUnavailableException unreachable = unreachable(closedPort());
+
+		FailureAnalysis analysis = new ZooKeeperUnavailableFailureAnalyzer().analyze(unreachable);
+
+		assertThat(analysis.getDescription()).contains(unreachable.getConnectString(), "300 ms");
+		assertThat(analysis.getAction()).contains("xxx.common.zookeeper-addr", "xxx.common.zookeeper-connection-timeout",
+				"xxx.common.zookeeper-enabled=false");
+	}
+
+	@Test
+	void aRealApplicationThatCannotReachZooKeeperPrintsTheReport(CapturedOutput output) throws Exception {
+		int port = closedPort();
+		SpringApplication application = new SpringApplication(EmptyApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+
+		assertThatException().isThrownBy(() -> application.run("--xxx.common.zookeeper-enabled=true",
+				"--xxx.common.zookeeper-addr=127.0.0.1:" + port, "--xxx.common.zookeeper-connection-timeout=300ms"));
+
+		assertThat(output).contains("APPLICATION FAILED TO START", "Description:",
+				"idgen could not connect to ZooKeeper at '127.0.0.1:" + port + "' within 300 ms", "Action:",
+				"xxx.common.zookeeper-addr is right");
+	}
+
+	@Test
+	void aRealApplicationWithAnInvalidPropertyPrintsTheReportNamingIt(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(EmptyApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+
+		assertThatException().isThrownBy(() -> application.run("--xxx.common.id-worker-id=40"));
+
+		assertThat(output).contains("APPLICATION FAILED TO START", "xxx.common.id-worker-id",
+				"must be between 0 and 31", "Action:");
+	}
+
+	private static WorkerIdsExhaustedException exhaustedOnARealServer() throws Exception {
+		try (TestingServer server = new TestingServer();
+				CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+						new RetryOneTime(100))) {
+			operator.start();
+			for (int id = 0; id < 32; id++) {
+				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath("/full/worker_ids/" + id);
+			}
+			try (ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(server.getConnectString())
+				.workerIdsPath("/full/worker_ids")
+				.build()) {
+				deployment.start();
+				try {
+					deployment.getWorkerId();
+				}
+				catch (WorkerIdsExhaustedException ex) {
+					return ex;
+				}
+			}
+		}
+		throw new AssertionError("Expected the worker ids to be exhausted");
+	}
+
+	private static ZooKeeperUnavailableException unreachable(int port) {
+		try {
+			ClusterDeploymentImpl.builder("127.0.0.1:" + port).connectionTimeout(Duration.ofMillis(300)).build().start();
+		}
+		catch (ZooKeeperUnavailableException ex) {
+			return ex;
+		}
+		throw new AssertionError("Expected ZooKeeper to be unreachable");
+	}
+
+	private static int closedPort() throws Exception {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class EmptyApplication {
+
+	}
+
+}

@@ -1,0 +1,98 @@
+package io.github.idgen.autoconfigure;
+
+import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.snowflake.IdService;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * idgen's Micrometer meters.
+ */
+class IdgenMetricsAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class,
+				ClusterIdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class,
+				MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
+		.withBean(SimpleMeterRegistry.class);
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer();
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@Test
+	void fixedModeCountsIssuedIdsAndShowsTheWorkerId() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=6").run((context) -> {
+			IdService idService = context.getBean(IdService.class);
+			idService.nextId();
+			idService.nextIds(99);
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(registry.get("idgen.ids.issued").tag("mode", "fixed").functionCounter().count()).isEqualTo(100);
+			assertThat(registry.get("idgen.worker.id").gauge().value()).isEqualTo(6);
+			assertThat(registry.get("idgen.sequence.exhausted.waits").functionCounter().count()).isZero();
+			assertThat(registry.get("idgen.clock.backwards.waits").functionCounter().count()).isZero();
+			assertThat(registry.get("idgen.clock.backwards.failures").functionCounter().count()).isZero();
+			assertThat(registry.find("idgen.lease.acquisitions").meter()).isNull();
+		});
+	}
+
+	@Test
+	void clusterModeAddsLeaseMeters() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-enabled=true",
+					"xxx.common.zookeeper-addr=" + server.getConnectString(),
+					"xxx.common.zookeeper-worker-ids-path=/metrics/worker_ids")
+			.run((context) -> {
+				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);
+				proxy.nextIds(5000);
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(registry.get("idgen.ids.issued").tag("mode", "cluster").functionCounter().count())
+					.isEqualTo(5000);
+				assertThat(registry.get("idgen.lease.acquisitions").functionCounter().count()).isEqualTo(1);
+				assertThat(registry.get("idgen.lease.losses").functionCounter().count()).isZero();
+				assertThat(registry.get("idgen.zookeeper.reconnects").functionCounter().count()).isZero();
+				assertThat(registry.get("idgen.ids.refused").functionCounter().count()).isZero();
+				assertThat(registry.get("idgen.lease.valid").gauge().value()).isEqualTo(1);
+				assertThat(registry.get("idgen.worker.id").gauge().value()).isEqualTo(proxy.getLease().getWorkerId());
+				FunctionTimer waits = registry.get("idgen.lease.wait").functionTimer();
+				assertThat(waits.count()).isZero();
+			});
+	}
+
+	@Test
+	void withoutAMeterRegistryBeanThereAreNoMeters() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdgenMetrics.class));
+	}
+
+	@Test
+	void withoutMicrometerOnTheClasspathThereAreNoMeters() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdgenMetrics.class));
+	}
+
+}
