@@ -1,0 +1,90 @@
+package io.github.idgen.sample;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.SnowflakeId;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Serves ids: one as plain text, a batch as JSON strings (JavaScript numbers lose precision above
+ * 2^53), and any id taken apart into its Snowflake fields.
+ */
+@RestController
+@RequestMapping("/ids")
+class IdController {
+
+	/** Largest batch one request may ask for. */
+	static final int MAX_COUNT = 10_000;
+
+	private static final Pattern DIGITS = Pattern.compile("[0-9]{1,19}");
+
+	private final IdService idService;
+
+	private final SnowflakeLayout layout;
+
+	IdController(IdService idService, CommonProperties properties) {
+		this.idService = idService;
+		// the epoch the IdService issues with, so that timestamps come out right
+		this.layout = SnowflakeLayout.withEpoch(properties.getIdEpoch());
+	}
+
+	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
+	String next() {
+		return Long.toString(this.idService.nextId());
+	}
+
+	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+	List<String> batch(@RequestParam(name = "count", required = false) @Nullable String count) {
+		int num = parseCount(count);
+		return this.idService.nextIds(num).stream().map(String::valueOf).toList();
+	}
+
+	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	IdDetails decompose(@PathVariable("id") String id) {
+		SnowflakeId parts = this.layout.decompose(parseId(id));
+		return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
+				parts.workerId(), parts.sequence());
+	}
+
+	private static int parseCount(@Nullable String count) {
+		if (count != null && DIGITS.matcher(count).matches()) {
+			long value = Long.parseLong(count);
+			if (value >= 1 && value <= MAX_COUNT) {
+				return (int) value;
+			}
+		}
+		throw new BadParameterException("count", "count must be an integer from 1 to " + MAX_COUNT + ", was "
+				+ ((count != null) ? "'" + count + "'" : "missing"));
+	}
+
+	private static long parseId(String id) {
+		if (DIGITS.matcher(id).matches()) {
+			try {
+				return Long.parseLong(id);
+			}
+			catch (NumberFormatException ex) {
+				// 19 digits above Long.MAX_VALUE
+			}
+		}
+		throw new BadParameterException("id", "id must be a decimal integer from 0 to " + Long.MAX_VALUE + ", was '"
+				+ id + "'");
+	}
+
+	/**
+	 * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
+	 */
+	record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
+	}
+
+}
