@@ -46,6 +46,13 @@ class LeaseUnavailableTests {
 
 		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertUnavailable(Http.get(this.port, "/ids/next")));
 		assertUnavailable(Http.get(this.port, "/ids?count=5"));
+		HttpResponse<String> readiness = Http.get(this.port, "/actuator/health/readiness");
+		assertThat(readiness.statusCode()).isEqualTo(503);
+		assertThat((String) JsonPath.read(readiness.body(), "$.status")).isEqualTo("OUT_OF_SERVICE");
+		HttpResponse<String> health = Http.get(this.port, "/actuator/health");
+		assertThat((String) JsonPath.read(health.body(), "$.components.idgen.status")).isEqualTo("OUT_OF_SERVICE");
+		assertThat((String) JsonPath.read(health.body(), "$.components.idgen.details.reason"))
+			.isEqualTo("connection to ZooKeeper suspended");
 
 		this.embeddedZooKeeper.restart();
 
@@ -55,6 +62,8 @@ class LeaseUnavailableTests {
 		long after = Long.parseLong(Http.get(this.port, "/ids/next").body());
 		assertThat(after).isGreaterThan(before);
 		assertThat(Http.get(this.port, "/ids?count=5").statusCode()).isEqualTo(200);
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> Http.get(this.port, "/actuator/health/readiness").statusCode() == 200);
 	}
 
 	private static void assertUnavailable(HttpResponse<String> response) {
