@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
+import io.github.idgen.snowflake.MillisClock;
 import org.apache.commons.lang3.math.NumberUtils;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -67,6 +68,18 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	/** Connection timeout unless another is set. */
 	public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(5);
 
+	/** Child of the lease path that holds the high-water mark records, one per node id. */
+	public static final String MARKS = "marks";
+
+	/** How often the high-water mark is written unless another interval is set. */
+	public static final Duration DEFAULT_MARK_INTERVAL = Duration.ofSeconds(1);
+
+	/** How long a new holder may wait for the previous holder's mark unless another bound is set. */
+	public static final Duration DEFAULT_MARK_MAX_WAIT = Duration.ofSeconds(10);
+
+	/** Clock lag behind a live holder's mark that is logged at start-up unless another is set. */
+	public static final Duration DEFAULT_CLOCK_SKEW_WARNING = Duration.ofSeconds(1);
+
 	private static final Logger logger = LoggerFactory.getLogger(ClusterDeploymentImpl.class);
 
 	private enum State {
@@ -94,6 +107,18 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	private final LeaseHolder holder;
 
 	private final LongSupplier nanoClock;
+
+	private final MillisClock clock;
+
+	private final String marksPath;
+
+	private final long markIntervalMillis;
+
+	private final long markMaxWaitMillis;
+
+	private final long clockSkewWarningMillis;
+
+	private volatile long measuredClockLagMillis;
 
 	private final StandardListenerManager<Consumer<ClusterDeployment>> reconnectedListeners = StandardListenerManager
 		.standard();
@@ -132,6 +157,11 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		this.requestedSessionTimeout = builder.sessionTimeout;
 		this.holder = builder.holder;
 		this.nanoClock = builder.nanoClock;
+		this.clock = builder.clock;
+		this.marksPath = ZKPaths.makePath(builder.path, MARKS);
+		this.markIntervalMillis = builder.markInterval.toMillis();
+		this.markMaxWaitMillis = builder.markMaxWait.toMillis();
+		this.clockSkewWarningMillis = builder.clockSkewWarning.toMillis();
 	}
 
 	/**
@@ -176,6 +206,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			}
 			this.executor = ThreadUtils.newSingleThreadScheduledExecutor("idgen-lease" + this.path.replace('/', '-'));
 			scheduleRenewal();
+			this.executor.scheduleWithFixedDelay(this::writeMarkAhead, this.markIntervalMillis, this.markIntervalMillis,
+					TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -263,6 +295,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 */
 	private WorkerIdLease acquire(int preferredNodeId) throws Exception {
 		Set<Integer> taken = takenNodeIds();
+		if (this.leasesTaken.get() == 0) {
+			warnIfBehindLiveHolders(taken);
+		}
 		List<Integer> free = new ArrayList<>();
 		for (int nodeId = this.firstNodeId; nodeId <= this.lastNodeId; nodeId++) {
 			if (!taken.contains(nodeId)) {
@@ -270,18 +305,72 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			}
 		}
 		Collections.shuffle(free, ThreadLocalRandom.current());
+		if (preferredNodeId < 0 && this.holder.hasConfiguredName()) {
+			preferredNodeId = stickyNodeId(free);
+		}
 		if (free.remove(Integer.valueOf(preferredNodeId))) {
 			free.add(0, preferredNodeId);
 		}
 		int holders = taken.size();
+		List<MarkRejection> rejections = new ArrayList<>();
 		for (int nodeId : free) {
-			WorkerIdLease created = tryCreate(nodeId);
+			WorkerIdLease created = tryCreate(nodeId, rejections);
 			if (created != null) {
 				return created;
 			}
 			holders++;
 		}
+		if (!rejections.isEmpty()) {
+			MarkRejection nearest = Collections.min(rejections,
+					(a, b) -> Long.compare(a.aheadMillis(), b.aheadMillis()));
+			throw new HighWaterMarksAheadException(this.path, nearest.nodeId(), nearest.aheadMillis(),
+					this.markMaxWaitMillis, nearest.mark(), rejections.size());
+		}
 		throw new WorkerIdsExhaustedException(this.path, this.range, this.firstNodeId, this.lastNodeId, holders);
+	}
+
+	/** The free id whose record names this instance, or -1. */
+	private int stickyNodeId(List<Integer> free) throws Exception {
+		Set<Integer> recorded = new HashSet<>();
+		try {
+			for (String child : this.client.getChildren().forPath(this.marksPath)) {
+				recorded.add(NumberUtils.toInt(child, -1));
+			}
+		}
+		catch (KeeperException.NoNodeException ex) {
+			return -1;
+		}
+		for (int nodeId : free) {
+			if (recorded.contains(nodeId)
+					&& readMark(nodeId, new Stat()).instanceName().equals(this.holder.instanceName())) {
+				return nodeId;
+			}
+		}
+		return -1;
+	}
+
+	/**
+	 * Logs a warning when this clock is behind the clock of a live holder by more than the threshold,
+	 * judged from the instant its last mark was written: an early warning of a bad NTP.
+	 */
+	private void warnIfBehindLiveHolders(Set<Integer> taken) throws Exception {
+		long lag = Long.MIN_VALUE;
+		HighWaterMark furthest = HighWaterMark.NONE;
+		for (int nodeId : taken) {
+			HighWaterMark mark = readMark(nodeId, new Stat());
+			long behind = mark.writtenAtMillis() - this.clock.millis();
+			if (mark != HighWaterMark.NONE && behind > lag) {
+				lag = behind;
+				furthest = mark;
+			}
+		}
+		this.measuredClockLagMillis = Math.max(lag, 0);
+		if (lag > this.clockSkewWarningMillis) {
+			logger.warn("This host's clock is at least {} ms behind the clock of '{}' ({}), which holds an id under {},"
+					+ " judged from its high-water mark. Check time synchronisation (NTP) on both hosts: ids this host"
+					+ " takes over from hosts ahead of it wait for their marks.", lag, furthest.instanceName(),
+					furthest.process(), this.path);
+		}
 	}
 
 	private Set<Integer> takenNodeIds() throws Exception {
@@ -300,7 +389,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		return taken;
 	}
 
-	private @Nullable WorkerIdLease tryCreate(int nodeId) throws Exception {
+	private @Nullable WorkerIdLease tryCreate(int nodeId, List<MarkRejection> rejections) throws Exception {
 		String nodePath = ZKPaths.makePath(this.path, Integer.toString(nodeId));
 		long sent = this.nanoClock.getAsLong();
 		Stat stat = new Stat();
@@ -319,21 +408,109 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			// our own create, retried by Curator after a connection loss
 			stat = existing;
 		}
+		long floor;
+		long mark;
+		try {
+			Stat markStat = new Stat();
+			HighWaterMark previous = readMark(nodeId, markStat);
+			long now = this.clock.millis();
+			long ahead = previous.markMillis() - now;
+			if (ahead > this.markMaxWaitMillis) {
+				deleteIfOwnedBy(nodePath, stat.getEphemeralOwner());
+				rejections.add(new MarkRejection(nodeId, ahead, previous));
+				logger.warn("Skipped node id {} under {}: its high-water mark, promised by '{}' ({}), is {} ms ahead of"
+						+ " this clock, more than the {} ms this instance may wait", nodeId, this.path,
+						previous.instanceName(), previous.process(), ahead, this.markMaxWaitMillis);
+				return null;
+			}
+			floor = previous.markMillis();
+			mark = writeMark(nodeId, now, markStat);
+		}
+		catch (Exception ex) {
+			deleteIfOwnedBy(nodePath, stat.getEphemeralOwner());
+			throw ex;
+		}
 		WorkerIdLease previous = this.lease;
 		if (previous != null && previous.getState() != WorkerIdLease.State.RELEASED) {
 			release(previous, "replaced");
 		}
 		WorkerIdLease created = new WorkerIdLease(nodePath, nodeId, stat.getEphemeralOwner(), this.holder,
-				Instant.ofEpochMilli(stat.getCtime()), this.nanoClock, sent + validityNanos());
+				Instant.ofEpochMilli(stat.getCtime()), this.nanoClock, sent + validityNanos(), floor, mark);
 		LeaseNodeWatcher watcher = new LeaseNodeWatcher(created);
 		this.leaseNodeWatcher = watcher;
 		this.client.checkExists().usingWatcher(watcher).forPath(nodePath);
-		logger.info("Leased worker id {} (datacenter id {}) at {} in ZooKeeper session 0x{}", created.getWorkerId(),
-				created.getDatacenterId(), nodePath, Long.toHexString(created.getSessionId()));
+		logger.info("Leased worker id {} (datacenter id {}) at {} in ZooKeeper session 0x{}{}", created.getWorkerId(),
+				created.getDatacenterId(), nodePath, Long.toHexString(created.getSessionId()),
+				(floor > this.clock.millis()) ? "; issuing from " + Instant.ofEpochMilli(floor)
+						+ ", the previous holder's high-water mark" : "");
 		this.lease = created;
 		this.leasesTaken.incrementAndGet();
 		leaseChanged(created);
 		return created;
+	}
+
+	private HighWaterMark readMark(int nodeId, Stat stat) throws Exception {
+		try {
+			return HighWaterMark.parse(this.client.getData().storingStatIn(stat).forPath(markPath(nodeId)));
+		}
+		catch (KeeperException.NoNodeException ex) {
+			stat.setVersion(-1);
+			return HighWaterMark.NONE;
+		}
+	}
+
+	/**
+	 * Raises the mark of a node id to {@code now} plus twice the mark interval, never lowering it: a
+	 * holder that lost its id while paused cannot undo the promise its successor relies on.
+	 * @return the mark now written
+	 */
+	private long writeMark(int nodeId, long now, Stat knownStat) throws Exception {
+		String recordPath = markPath(nodeId);
+		Stat stat = knownStat;
+		HighWaterMark current = null;
+		for (;;) {
+			if (current == null) {
+				current = readMark(nodeId, stat);
+			}
+			long mark = Math.max(current.markMillis(), now + 2 * this.markIntervalMillis);
+			byte[] record = new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process())
+				.toBytes();
+			try {
+				if (stat.getVersion() < 0) {
+					this.client.create().creatingParentsIfNeeded().forPath(recordPath, record);
+				}
+				else {
+					this.client.setData().withVersion(stat.getVersion()).forPath(recordPath, record);
+				}
+				return mark;
+			}
+			catch (KeeperException.NodeExistsException | KeeperException.BadVersionException raced) {
+				stat = new Stat();
+				current = null;
+			}
+		}
+	}
+
+	/**
+	 * Writes the mark of the current lease ahead, on the lease thread; a failed write leaves the last
+	 * mark standing, and ids stop at it.
+	 */
+	private void writeMarkAhead() {
+		WorkerIdLease current = this.lease;
+		if (current == null || current.getState() != WorkerIdLease.State.ACTIVE || !current.isValid()) {
+			return;
+		}
+		try {
+			long now = this.clock.millis();
+			current.advanceMark(writeMark(current.getNodeId(), now, new Stat()));
+		}
+		catch (Exception ex) {
+			logger.debug("Could not write the high-water mark of {}", current.getPath(), ex);
+		}
+	}
+
+	private String markPath(int nodeId) {
+		return ZKPaths.makePath(this.marksPath, Integer.toString(nodeId));
 	}
 
 	private void release(WorkerIdLease released, String why) {
@@ -346,9 +523,13 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	}
 
 	private void deleteIfOurs(WorkerIdLease released) throws Exception {
-		Stat stat = this.client.checkExists().forPath(released.getPath());
-		if (stat != null && stat.getEphemeralOwner() == released.getSessionId()) {
-			this.client.delete().withVersion(stat.getVersion()).forPath(released.getPath());
+		deleteIfOwnedBy(released.getPath(), released.getSessionId());
+	}
+
+	private void deleteIfOwnedBy(String nodePath, long sessionId) throws Exception {
+		Stat stat = this.client.checkExists().forPath(nodePath);
+		if (stat != null && stat.getEphemeralOwner() == sessionId) {
+			this.client.delete().withVersion(stat.getVersion()).forPath(nodePath);
 		}
 	}
 
@@ -493,6 +674,23 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	}
 
 	/**
+	 * Returns by how much this clock was found behind the clocks of live holders at start-up, judged
+	 * from their high-water marks.
+	 * @return milliseconds, 0 if not behind
+	 */
+	public long getMeasuredClockLagMillis() {
+		return this.measuredClockLagMillis;
+	}
+
+	/**
+	 * Returns the data this deployment writes into its lease node and mark records.
+	 * @return the holder
+	 */
+	public LeaseHolder getHolder() {
+		return this.holder;
+	}
+
+	/**
 	 * Returns the ZooKeeper connect string in use.
 	 * @return the connect string
 	 */
@@ -591,6 +789,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		return this.client.getZookeeperClient().getCurrentConnectionString();
 	}
 
+	private record MarkRejection(int nodeId, long aheadMillis, HighWaterMark mark) {
+	}
+
 	private final class LeaseNodeWatcher implements CuratorWatcher {
 
 		private final WorkerIdLease watched;
@@ -631,6 +832,14 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		private LeaseHolder holder = LeaseHolder.ofThisProcess();
 
 		private LongSupplier nanoClock = System::nanoTime;
+
+		private MillisClock clock = MillisClock.SYSTEM;
+
+		private Duration markInterval = DEFAULT_MARK_INTERVAL;
+
+		private Duration markMaxWait = DEFAULT_MARK_MAX_WAIT;
+
+		private Duration clockSkewWarning = DEFAULT_CLOCK_SKEW_WARNING;
 
 		private Consumer<CuratorFrameworkFactory.Builder> clientCustomizer = (builder) -> {
 		};
@@ -694,6 +903,61 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		 */
 		public Builder holder(LeaseHolder holder) {
 			this.holder = Objects.requireNonNull(holder, "holder must not be null");
+			return this;
+		}
+
+		/**
+		 * Names this instance, so that it gets back the id it held last time if that id is free (sticky
+		 * worker ids); for example a StatefulSet pod name or {@code host:port}.
+		 * @param instanceName a stable name, or {@code null} for none
+		 * @return this builder
+		 */
+		public Builder instanceName(@Nullable String instanceName) {
+			this.holder = LeaseHolder.ofThisProcess(instanceName);
+			return this;
+		}
+
+		/**
+		 * Sets the wall clock the high-water marks are written and compared with; the generator of
+		 * the proxy must use the same clock.
+		 * @param clock milliseconds since 1970
+		 * @return this builder
+		 */
+		public Builder clock(MillisClock clock) {
+			this.clock = Objects.requireNonNull(clock, "clock must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets how often the high-water mark is written; each write promises ids up to twice the
+		 * interval ahead of the clock.
+		 * @param markInterval the interval
+		 * @return this builder
+		 */
+		public Builder markInterval(Duration markInterval) {
+			this.markInterval = requirePositive("markInterval", markInterval);
+			return this;
+		}
+
+		/**
+		 * Sets how long a new holder may wait for its clock to pass the previous holder's mark; an id
+		 * with a mark further ahead is given back and another one leased.
+		 * @param markMaxWait the bound
+		 * @return this builder
+		 */
+		public Builder markMaxWait(Duration markMaxWait) {
+			this.markMaxWait = requirePositive("markMaxWait", markMaxWait);
+			return this;
+		}
+
+		/**
+		 * Sets how far behind a live holder's clock this clock may be at start-up before a warning is
+		 * logged.
+		 * @param clockSkewWarning the threshold
+		 * @return this builder
+		 */
+		public Builder clockSkewWarning(Duration clockSkewWarning) {
+			this.clockSkewWarning = requirePositive("clockSkewWarning", clockSkewWarning);
 			return this;
 		}
 

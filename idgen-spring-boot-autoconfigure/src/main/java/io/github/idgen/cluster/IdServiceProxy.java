@@ -2,6 +2,7 @@ package io.github.idgen.cluster;
 
 import java.io.Closeable;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,8 @@ import java.util.function.Supplier;
 import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,23 +84,33 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	public long nextId() {
 		Delegate current = this.delegate;
 		long id = current.generator.nextId();
-		if (current.lease.isValid()) {
+		if (current.permits(id)) {
 			return id;
 		}
-		return issueWhenLeased(IdServiceTwitter::nextId);
+		return issueWhenLeased((d) -> {
+			long next = d.generator.nextId();
+			return d.permits(next) ? next : null;
+		});
 	}
 
 	@Override
 	public List<Long> nextIds(int num) {
 		Delegate current = this.delegate;
 		List<Long> ids = current.generator.nextIds(num);
-		if (current.lease.isValid()) {
+		if (current.permits(ids)) {
 			return ids;
 		}
-		return issueWhenLeased((generator) -> generator.nextIds(num));
+		return issueWhenLeased((d) -> {
+			List<Long> next = d.generator.nextIds(num);
+			return d.permits(next) ? next : null;
+		});
 	}
 
-	private <T> T issueWhenLeased(Function<IdServiceTwitter, T> issue) {
+	/**
+	 * Waits, up to the lease wait timeout, until {@code issue} yields ids the lease permits.
+	 * @param issue makes ids with a delegate, or gives null when the lease does not permit them
+	 */
+	private <T> T issueWhenLeased(Function<Delegate, @Nullable T> issue) {
 		long start = System.nanoTime();
 		this.leaseWaits.incrementAndGet();
 		try {
@@ -107,15 +120,16 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 				}
 				Delegate current = currentDelegate();
 				if (current.lease.isValid()) {
-					T ids = issue.apply(current.generator);
-					if (current.lease.isValid()) {
+					T ids = issue.apply(current);
+					if (ids != null) {
 						return ids;
 					}
 				}
 				long waited = System.nanoTime() - start;
 				if (waited >= this.leaseWaitTimeoutNanos) {
 					this.refusals.incrementAndGet();
-					throw new WorkerIdLeaseUnavailableException(current.lease, Duration.ofNanos(waited));
+					throw new WorkerIdLeaseUnavailableException(current.lease, current.whyNot(),
+							Duration.ofNanos(waited));
 				}
 				LockSupport.parkNanos(Math.min(POLL_NANOS, this.leaseWaitTimeoutNanos - waited));
 			}
@@ -253,7 +267,38 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 		this.delegate.lease.fence("application shutting down");
 	}
 
-	private record Delegate(IdServiceTwitter generator, WorkerIdLease lease) {
+	/**
+	 * A generator and the lease it issues under.
+	 */
+	private record Delegate(IdServiceTwitter generator, WorkerIdLease lease, long epochMillis) {
+
+		Delegate(IdServiceTwitter generator, WorkerIdLease lease) {
+			this(generator, lease, generator.getLayout().epochMillis());
+		}
+
+		boolean permits(long id) {
+			return this.lease.permits((id >>> SnowflakeLayout.TIMESTAMP_SHIFT) + this.epochMillis);
+		}
+
+		/** Ids increase, so the first and the last of a batch bound all of it. */
+		boolean permits(List<Long> ids) {
+			return permits(ids.get(0)) && permits(ids.get(ids.size() - 1));
+		}
+
+		String whyNot() {
+			if (!this.lease.isValid()) {
+				return this.lease.getReason();
+			}
+			long now = this.generator.getClock().millis();
+			if (now <= this.lease.getFloorMillis()) {
+				return "waiting for this host's clock to pass the previous holder's high-water mark "
+						+ Instant.ofEpochMilli(this.lease.getFloorMillis()) + ", " + (this.lease.getFloorMillis() - now)
+						+ " ms ahead";
+			}
+			return "high-water mark " + Instant.ofEpochMilli(this.lease.getMarkMillis())
+					+ " reached and not renewed: writes to ZooKeeper are failing";
+		}
+
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.Properties;
 
 import org.apache.commons.lang3.StringUtils;
 import org.apache.commons.lang3.math.NumberUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Who holds a lease: written as the lease node's data in {@code key=value} lines, so an operator
@@ -18,18 +19,39 @@ import org.apache.commons.lang3.math.NumberUtils;
  * @param host the host name
  * @param pid the process id
  * @param startedAt when the process started
+ * @param instanceName the configured instance name (for sticky worker ids), or the process name
  */
-public record LeaseHolder(String process, String host, long pid, Instant startedAt) {
+public record LeaseHolder(String process, String host, long pid, Instant startedAt, String instanceName) {
 
 	/**
-	 * Describes this JVM.
+	 * Describes this JVM, named after its process.
 	 * @return the holder data of this process
 	 */
 	public static LeaseHolder ofThisProcess() {
+		return ofThisProcess(null);
+	}
+
+	/**
+	 * Describes this JVM.
+	 * @param instanceName a stable name of this instance, such as a StatefulSet pod name, or
+	 * {@code null} to use the process name
+	 * @return the holder data of this process
+	 */
+	public static LeaseHolder ofThisProcess(@Nullable String instanceName) {
 		ProcessHandle self = ProcessHandle.current();
 		String host = hostName();
 		Instant started = self.info().startInstant().orElseGet(Instant::now);
-		return new LeaseHolder(self.pid() + "@" + host, host, self.pid(), started);
+		String process = self.pid() + "@" + host;
+		return new LeaseHolder(process, host, self.pid(), started,
+				StringUtils.isNotBlank(instanceName) ? instanceName : process);
+	}
+
+	/**
+	 * Returns whether the instance name was configured rather than taken from the process.
+	 * @return true for a sticky name
+	 */
+	public boolean hasConfiguredName() {
+		return !this.instanceName.equals(this.process);
 	}
 
 	private static String hostName() {
@@ -60,8 +82,9 @@ public record LeaseHolder(String process, String host, long pid, Instant started
 		}
 		long pid = NumberUtils.toLong(properties.getProperty("pid"));
 		String startedAt = properties.getProperty("startedAt");
-		return new LeaseHolder(properties.getProperty("process", ""), properties.getProperty("host", ""), pid,
-				(startedAt != null) ? Instant.parse(startedAt) : Instant.EPOCH);
+		String process = properties.getProperty("process", "");
+		return new LeaseHolder(process, properties.getProperty("host", ""), pid,
+				(startedAt != null) ? Instant.parse(startedAt) : Instant.EPOCH, properties.getProperty("instance", process));
 	}
 
 	/**
@@ -70,7 +93,7 @@ public record LeaseHolder(String process, String host, long pid, Instant started
 	 */
 	public byte[] toBytes() {
 		String text = "process=" + this.process + "\nhost=" + this.host + "\npid=" + this.pid + "\nstartedAt="
-				+ this.startedAt + "\n";
+				+ this.startedAt + "\ninstance=" + this.instanceName + "\n";
 		return text.getBytes(StandardCharsets.UTF_8);
 	}
 

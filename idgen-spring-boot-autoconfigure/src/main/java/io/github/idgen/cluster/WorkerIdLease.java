@@ -15,6 +15,9 @@ import java.util.function.LongSupplier;
  * States: {@code ACTIVE} (renewed by evidence), {@code FENCED} (the connection was suspended or the
  * deadline could not be renewed; a confirmation in the same session makes it active again),
  * {@code RELEASED} (given back or lost for good; final).
+ * <p>
+ * Two wall-clock bounds come with it (see {@link HighWaterMark}): ids must be from after the
+ * previous holder's mark (the floor), and from no later than this holder's own last written mark.
  */
 public final class WorkerIdLease {
 
@@ -44,15 +47,21 @@ public final class WorkerIdLease {
 
 	private final LongSupplier nanoClock;
 
-	/** Deadline on {@link #nanoClock}; the only field the {@code nextId()} path reads. */
+	/** Deadline on {@link #nanoClock}. */
 	private volatile long validUntilNanos;
+
+	/** The previous holder's mark: ids must be from later milliseconds. */
+	private final long floorMillis;
+
+	/** This holder's last successfully written mark: ids must not be from later milliseconds. */
+	private volatile long markMillis;
 
 	private volatile State state = State.ACTIVE;
 
 	private volatile String reason = "leased";
 
 	WorkerIdLease(String path, int nodeId, long sessionId, LeaseHolder holder, Instant acquiredAt,
-			LongSupplier nanoClock, long validUntilNanos) {
+			LongSupplier nanoClock, long validUntilNanos, long floorMillis, long markMillis) {
 		this.path = path;
 		this.nodeId = nodeId;
 		this.sessionId = sessionId;
@@ -60,6 +69,43 @@ public final class WorkerIdLease {
 		this.acquiredAt = acquiredAt;
 		this.nanoClock = nanoClock;
 		this.validUntilNanos = validUntilNanos;
+		this.floorMillis = floorMillis;
+		this.markMillis = markMillis;
+	}
+
+	/**
+	 * Returns whether an id made at {@code timestampMillis} may be issued under this lease: the lease
+	 * is valid, and the timestamp is after the previous holder's mark and not after this holder's.
+	 * @param timestampMillis the id's timestamp, in milliseconds since 1970
+	 * @return whether the id may be returned
+	 */
+	public boolean permits(long timestampMillis) {
+		return timestampMillis > this.floorMillis && timestampMillis <= this.markMillis && isValid();
+	}
+
+	/**
+	 * Moves the mark forward after it was written; never backwards.
+	 */
+	void advanceMark(long writtenMarkMillis) {
+		if (writtenMarkMillis > this.markMillis) {
+			this.markMillis = writtenMarkMillis;
+		}
+	}
+
+	/**
+	 * Returns the previous holder's mark, which ids of this lease must come after.
+	 * @return milliseconds since 1970; 0 if the id was never leased before
+	 */
+	public long getFloorMillis() {
+		return this.floorMillis;
+	}
+
+	/**
+	 * Returns the mark written last, which ids of this lease must not pass.
+	 * @return milliseconds since 1970
+	 */
+	public long getMarkMillis() {
+		return this.markMillis;
 	}
 
 	/**
@@ -95,6 +141,7 @@ public final class WorkerIdLease {
 		this.reason = "confirmed";
 		this.validUntilNanos = validUntilNanos;
 	}
+
 
 	/**
 	 * Stops the lease from being valid at once.

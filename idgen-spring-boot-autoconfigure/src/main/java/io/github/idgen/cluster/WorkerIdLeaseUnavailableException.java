@@ -9,9 +9,9 @@ import java.time.Duration;
  */
 public class WorkerIdLeaseUnavailableException extends IllegalStateException {
 
-	WorkerIdLeaseUnavailableException(WorkerIdLease lease, Duration waited) {
+	WorkerIdLeaseUnavailableException(WorkerIdLease lease, String reason, Duration waited) {
 		super("No id issued: this instance cannot prove that it holds worker id lease " + lease.getPath() + " ("
-				+ lease.getState() + ": " + lease.getReason() + "); waited " + waited.toMillis()
+				+ lease.getState() + ": " + reason + "); waited " + waited.toMillis()
 				+ " ms (xxx.common.zookeeper-lease-wait-timeout). Ids resume as soon as ZooKeeper confirms the lease"
 				+ " or a new worker id is leased; check the connection to ZooKeeper if this persists.");
 	}

@@ -263,6 +263,14 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	}
 
 	/**
+	 * Returns the clock ids are made with.
+	 * @return the clock
+	 */
+	public MillisClock getClock() {
+		return this.clock;
+	}
+
+	/**
 	 * Returns how far back the clock may step before calls fail instead of waiting.
 	 * @return the tolerance
 	 */

@@ -42,7 +42,8 @@ public final class SnowflakeLayout {
 
 	static final int DATACENTER_ID_SHIFT = SEQUENCE_BITS + WORKER_ID_BITS;
 
-	static final int TIMESTAMP_SHIFT = SEQUENCE_BITS + WORKER_ID_BITS + DATACENTER_ID_BITS;
+	/** Position of the timestamp: an id shifted right by this is its milliseconds since the epoch. */
+	public static final int TIMESTAMP_SHIFT = SEQUENCE_BITS + WORKER_ID_BITS + DATACENTER_ID_BITS;
 
 	/** Twitter's epoch, 2010-11-04T01:42:54.657Z (1288834974657 ms), used unless another is set. */
 	public static final Instant DEFAULT_EPOCH = Instant.ofEpochMilli(1288834974657L);

@@ -198,7 +198,8 @@ class ClusterIdServiceAutoConfigurationTests {
 					assertThat(userClient.checkExists().forPath(lease.getPath())).isNotNull();
 				});
 			assertThat(userClient.getState()).isEqualTo(CuratorFrameworkState.STARTED);
-			assertThat(userClient.getChildren().forPath(this.path)).isEmpty();
+			assertThat(userClient.getChildren().forPath(this.path)).as("only the high-water marks remain")
+				.containsExactly(ClusterDeploymentImpl.MARKS);
 		}
 	}
 

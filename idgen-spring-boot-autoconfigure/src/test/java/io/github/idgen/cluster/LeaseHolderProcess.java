@@ -26,6 +26,7 @@ public final class LeaseHolderProcess {
 			.workerIdsPath(path)
 			.sessionTimeout(LeaseTestSupport.SESSION_TIMEOUT)
 			.connectionTimeout(LeaseTestSupport.SESSION_TIMEOUT)
+			.markInterval(LeaseTestSupport.MARK_INTERVAL)
 			.build()) {
 			deployment.start();
 			IdServiceProxy proxy = new IdServiceProxy(deployment, Duration.ZERO, IdServiceTwitter::builder);

@@ -21,6 +21,8 @@ final class LeaseTestSupport implements AutoCloseable {
 
 	static final Duration SESSION_TIMEOUT = Duration.ofSeconds(2);
 
+	static final Duration MARK_INTERVAL = Duration.ofMillis(200);
+
 	private static final AtomicInteger paths = new AtomicInteger();
 
 	private final String connectString;
@@ -41,7 +43,8 @@ final class LeaseTestSupport implements AutoCloseable {
 		return ClusterDeploymentImpl.builder(this.connectString)
 			.workerIdsPath(this.path)
 			.sessionTimeout(SESSION_TIMEOUT)
-			.connectionTimeout(SESSION_TIMEOUT);
+			.connectionTimeout(SESSION_TIMEOUT)
+			.markInterval(MARK_INTERVAL);
 	}
 
 	ClusterDeploymentImpl startDeployment() {
@@ -77,7 +80,10 @@ final class LeaseTestSupport implements AutoCloseable {
 
 	/** A deployment on a client the test holds, so that the test can expire its session. */
 	ClusterDeploymentImpl startDeploymentOn(CuratorFramework client) {
-		ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(client).workerIdsPath(this.path).build();
+		ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(client)
+			.workerIdsPath(this.path)
+			.markInterval(MARK_INTERVAL)
+			.build();
 		this.closeables.add(0, deployment);
 		deployment.start();
 		return deployment;

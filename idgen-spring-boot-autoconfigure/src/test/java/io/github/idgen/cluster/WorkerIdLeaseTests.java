@@ -17,7 +17,8 @@ class WorkerIdLeaseTests {
 	private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
 	private final WorkerIdLease lease = new WorkerIdLease("/idgen/worker_ids/37", 37, 0x42L,
-			new LeaseHolder("1@h", "h", 1, Instant.EPOCH), Instant.EPOCH, this.nanos::get, this.nanos.get() + 1000);
+			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h"), Instant.EPOCH, this.nanos::get, this.nanos.get() + 1000,
+			1_000, 2_000);
 
 	@Test
 	void isValidUntilTheDeadlineOnTheMonotonicClockWithoutAnyEvent() {
@@ -67,6 +68,20 @@ class WorkerIdLeaseTests {
 		assertThatIllegalStateException().isThrownBy(() -> this.lease.confirm(this.nanos.get() + 5000));
 		this.lease.fence("suspended");
 		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+	}
+
+	@Test
+	void permitsOnlyTimestampsAfterTheFloorAndUpToTheMarkWhileValid() {
+		assertThat(this.lease.permits(1_000)).isFalse();
+		assertThat(this.lease.permits(1_001)).isTrue();
+		assertThat(this.lease.permits(2_000)).isTrue();
+		assertThat(this.lease.permits(2_001)).isFalse();
+		this.lease.advanceMark(3_000);
+		assertThat(this.lease.permits(2_001)).isTrue();
+		this.lease.advanceMark(1_500);
+		assertThat(this.lease.getMarkMillis()).as("a mark never moves back").isEqualTo(3_000);
+		this.lease.fence("connection to ZooKeeper suspended");
+		assertThat(this.lease.permits(1_500)).isFalse();
 	}
 
 	@Test
