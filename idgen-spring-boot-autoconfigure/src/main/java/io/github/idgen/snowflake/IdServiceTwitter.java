@@ -178,14 +178,15 @@ public final class IdServiceTwitter implements IdService {
 	 * sequence is used up, or for the clock to catch up when it is behind within the tolerance.
 	 */
 	private void awaitClock(long last, long lastMillis, long now) {
-		long behind = lastMillis - now;
-		if (behind > this.toleranceMillis) {
-			throw new ClockMovedBackwardsException(behind, this.toleranceMillis,
-					Instant.ofEpochMilli(lastMillis + this.epochMillis));
-		}
 		boolean sequenceUsedUp = (last & SnowflakeLayout.MAX_SEQUENCE) == SnowflakeLayout.MAX_SEQUENCE;
 		long target = sequenceUsedUp ? lastMillis + 1 : lastMillis;
 		for (long current = now; current < target; current = this.clock.millis() - this.epochMillis) {
+			// checked on every reading: the clock may step back further while we wait
+			long behind = lastMillis - current;
+			if (behind > this.toleranceMillis) {
+				throw new ClockMovedBackwardsException(behind, this.toleranceMillis,
+						Instant.ofEpochMilli(lastMillis + this.epochMillis));
+			}
 			long gap = target - current;
 			if (gap > 1) {
 				// a clock step back: sleep off all but the last millisecond rather than burn a core

@@ -242,6 +242,20 @@ class IdServiceTwitterTests {
 			assertThat(generator.getLayout().decompose(next).timestamp()).isEqualTo(Instant.ofEpochMilli(T + 1));
 		}
 
+		@Test
+		void aStepBeyondTheToleranceWhileWaitingForTheNextMillisecondFailsInsteadOfSleepingItOff() {
+			FakeClock clock = IdServiceTwitterTests.this.clock;
+			IdServiceTwitter generator = generator();
+			List<Long> ids = generator.nextIds(4096);
+			// the first read sees the used-up millisecond T and starts to wait for T + 1; the next read
+			// finds the clock stepped back by 2 s. Should the generator sleep that off (it must not),
+			// the clock is at T + 1 when it looks again, so this test fails instead of hanging.
+			clock.thenRead(T, T - 2000, T + 1);
+			assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId)
+				.satisfies((ex) -> assertThat(ex.getBackwardsMillis()).isEqualTo(2000));
+			assertThat(generator.nextId()).isGreaterThan(ids.get(4095));
+		}
+
 	}
 
 	@Nested
