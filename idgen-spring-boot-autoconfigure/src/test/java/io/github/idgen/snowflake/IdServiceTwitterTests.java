@@ -9,11 +9,14 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -26,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
  * Tests for {@link IdServiceTwitter}, on a {@link FakeClock} so that every millisecond boundary and
  * clock step happens exactly where the test puts it.
  */
+// A guard, not a speed assertion: a generator that waits when it should not waits forever on a
+// frozen fake clock, and ignores interrupts, so a broken build fails here instead of hanging.
+@Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
 class IdServiceTwitterTests {
 
 	/** 2026-01-01T00:00:00Z, "now" for most tests. */
