@@ -189,16 +189,21 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	 * sequence is used up, or for the clock to catch up when it is behind within the tolerance.
 	 */
 	private void awaitClock(long last, long lastMillis, long now) {
-		long behind = lastMillis - now;
-		if (behind > this.toleranceMillis) {
-			this.clockBackwardsFailures.incrementAndGet();
-			throw new ClockMovedBackwardsException(behind, this.toleranceMillis,
-					Instant.ofEpochMilli(lastMillis + this.epochMillis));
-		}
 		boolean sequenceUsedUp = (last & SnowflakeLayout.MAX_SEQUENCE) == SnowflakeLayout.MAX_SEQUENCE;
-		(behind > 0 ? this.clockBackwardsWaits : this.sequenceExhaustedWaits).incrementAndGet();
 		long target = sequenceUsedUp ? lastMillis + 1 : lastMillis;
+		boolean counted = false;
 		for (long current = now; current < target; current = this.clock.millis() - this.epochMillis) {
+			// checked on every reading: the clock may step back further while we wait
+			long behind = lastMillis - current;
+			if (behind > this.toleranceMillis) {
+				this.clockBackwardsFailures.incrementAndGet();
+				throw new ClockMovedBackwardsException(behind, this.toleranceMillis,
+						Instant.ofEpochMilli(lastMillis + this.epochMillis));
+			}
+			if (!counted) {
+				(behind > 0 ? this.clockBackwardsWaits : this.sequenceExhaustedWaits).incrementAndGet();
+				counted = true;
+			}
 			long gap = target - current;
 			if (gap > 1) {
 				// a clock step back: sleep off all but the last millisecond rather than burn a core
