@@ -274,6 +274,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		Stat stat = this.client.checkExists().usingWatcher(watcherFor(current)).forPath(current.getPath());
 		long session = sessionId();
 		if (stat != null && stat.getEphemeralOwner() == current.getSessionId() && current.getSessionId() == session) {
+			// the mark may have run out while the lease was unproven: renew it before ids flow again
+			current.advanceMark(writeMark(current.getNodeId(), this.clock.millis(), new Stat()));
 			current.confirm(sent + validityNanos());
 			leaseChanged(current);
 			logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),

@@ -112,10 +112,11 @@ class ProcessCrashTests {
 		issuing.set(false);
 		issuer.join();
 
-		List<String> afterThaw = new ArrayList<>(this.childLines.subList(linesBeforeFreeze, this.childLines.size()));
+		List<String> lines = List.copyOf(this.childLines);
+		List<String> afterThaw = lines.subList(linesBeforeFreeze, lines.size());
 		assertThat(afterThaw).as("the thawed process refuses instead of issuing with the lost id").contains("REFUSED");
 		Set<Long> childIssued = new HashSet<>();
-		for (String line : this.childLines) {
+		for (String line : lines) {
 			if (line.startsWith("ID ")) {
 				childIssued.add(Long.parseLong(line.substring(3)));
 			}
