@@ -246,7 +246,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			try {
 				return updateLease(forced).getWorkerId();
 			}
-			catch (WorkerIdsExhaustedException ex) {
+			catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
 				throw ex;
 			}
 			catch (Exception ex) {
@@ -616,7 +616,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		try {
 			updateWorkerId(false);
 		}
-		catch (WorkerIdsExhaustedException ex) {
+		catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
 			long retry = renewalIntervalMillis();
 			logger.warn("No ids are issued; retrying in {} ms. {}", retry, ex.getMessage());
 			scheduleRecovery(retry);

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.MillisClock;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -58,9 +59,20 @@ final class LeaseTestSupport implements AutoCloseable {
 	}
 
 	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
-		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
+		return proxy(deployment, leaseWaitTimeout, MillisClock.SYSTEM);
+	}
+
+	/** A proxy whose generator reads the given clock, as the deployment's marks must. */
+	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout, MillisClock clock) {
+		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout,
+				() -> IdServiceTwitter.builder().clock(clock));
 		this.closeables.add(0, proxy);
 		return proxy;
+	}
+
+	/** A builder on a client the test holds, so that the test can expire or close its session. */
+	ClusterDeploymentImpl.Builder builderOn(CuratorFramework client) {
+		return ClusterDeploymentImpl.builder(client).workerIdsPath(this.path).markInterval(MARK_INTERVAL);
 	}
 
 	/** A plain client, as an operator's zkCli would be. */
