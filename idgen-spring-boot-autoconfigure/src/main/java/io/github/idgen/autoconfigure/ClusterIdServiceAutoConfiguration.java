@@ -47,6 +47,10 @@ public final class ClusterIdServiceAutoConfiguration {
 			ClusterDeploymentImpl deployment = builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
 				.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
 				.connectionTimeout(properties.getZookeeperConnectionTimeout())
+				.instanceName(properties.getInstanceName())
+				.markInterval(properties.getZookeeperMarkInterval())
+				.markMaxWait(properties.getZookeeperMarkMaxWait())
+				.clockSkewWarning(properties.getZookeeperClockSkewWarning())
 				.build();
 			deployment.start();
 			return deployment;

@@ -20,6 +20,8 @@ import org.springframework.validation.Validator;
 @ConfigurationProperties("xxx.common")
 public class CommonProperties implements Validator {
 
+	private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
 	private static final Pattern ZOOKEEPER_PATH = Pattern.compile("(/[^/\\s]+)+");
 
 	/**
@@ -62,6 +64,32 @@ public class CommonProperties implements Validator {
 	 * 'node-id' leases all 1024 (datacenter id, worker id) pairs.
 	 */
 	private LeaseRange zookeeperLeaseRange = LeaseRange.WORKER_ID;
+
+	/**
+	 * Stable name of this instance, such as a StatefulSet pod name or host:port. In cluster mode an
+	 * instance with a name gets back the worker id it held last time if that id is free; ids stay
+	 * leases, so restarts under new names never use up the range.
+	 */
+	private @Nullable String instanceName;
+
+	/**
+	 * How often the lease holder writes its high-water mark to ZooKeeper; each write promises ids up
+	 * to twice this interval ahead of its clock, and no id passes the last mark written. A new holder
+	 * of the id issues nothing before its clock is past that mark.
+	 */
+	private Duration zookeeperMarkInterval = Duration.ofSeconds(1);
+
+	/**
+	 * How long a new holder may wait for its clock to pass the previous holder's high-water mark; an
+	 * id whose mark is further ahead is given back and another one leased.
+	 */
+	private Duration zookeeperMarkMaxWait = Duration.ofSeconds(10);
+
+	/**
+	 * How far behind the clock of a live lease holder this host's clock may be at start-up before a
+	 * warning is logged.
+	 */
+	private Duration zookeeperClockSkewWarning = Duration.ofSeconds(1);
 
 	/**
 	 * Worker id, 0..31, when ZooKeeper is off. Two live instances must never share a (datacenter id,
@@ -141,6 +169,38 @@ public class CommonProperties implements Validator {
 
 	public void setZookeeperLeaseRange(LeaseRange zookeeperLeaseRange) {
 		this.zookeeperLeaseRange = zookeeperLeaseRange;
+	}
+
+	public @Nullable String getInstanceName() {
+		return this.instanceName;
+	}
+
+	public void setInstanceName(@Nullable String instanceName) {
+		this.instanceName = instanceName;
+	}
+
+	public Duration getZookeeperMarkInterval() {
+		return this.zookeeperMarkInterval;
+	}
+
+	public void setZookeeperMarkInterval(Duration zookeeperMarkInterval) {
+		this.zookeeperMarkInterval = zookeeperMarkInterval;
+	}
+
+	public Duration getZookeeperMarkMaxWait() {
+		return this.zookeeperMarkMaxWait;
+	}
+
+	public void setZookeeperMarkMaxWait(Duration zookeeperMarkMaxWait) {
+		this.zookeeperMarkMaxWait = zookeeperMarkMaxWait;
+	}
+
+	public Duration getZookeeperClockSkewWarning() {
+		return this.zookeeperClockSkewWarning;
+	}
+
+	public void setZookeeperClockSkewWarning(Duration zookeeperClockSkewWarning) {
+		this.zookeeperClockSkewWarning = zookeeperClockSkewWarning;
 	}
 
 	public int getIdWorkerId() {
@@ -233,6 +293,16 @@ public class CommonProperties implements Validator {
 				this.zookeeperConnectionTimeout, Duration.ofMillis(1));
 		requireAtLeast(errors, "zookeeperLeaseWaitTimeout", "xxx.common.zookeeper-lease-wait-timeout",
 				this.zookeeperLeaseWaitTimeout, Duration.ZERO);
+		requireAtLeast(errors, "zookeeperMarkInterval", "xxx.common.zookeeper-mark-interval",
+				this.zookeeperMarkInterval, Duration.ofMillis(10));
+		requireAtLeast(errors, "zookeeperMarkMaxWait", "xxx.common.zookeeper-mark-max-wait",
+				this.zookeeperMarkMaxWait, Duration.ofMillis(1));
+		requireAtLeast(errors, "zookeeperClockSkewWarning", "xxx.common.zookeeper-clock-skew-warning",
+				this.zookeeperClockSkewWarning, Duration.ofMillis(1));
+		if (this.instanceName != null && !INSTANCE_NAME.matcher(this.instanceName).matches()) {
+			errors.rejectValue("instanceName", "format", "xxx.common.instance-name must be 1 to 128 letters, digits"
+					+ " and . _ : @ - characters, such as 'orders-3' or 'host-a:8080', was '" + this.instanceName + "'.");
+		}
 	}
 
 	private static void requireAtLeast(Errors errors, String field, String key, Duration value, Duration min) {

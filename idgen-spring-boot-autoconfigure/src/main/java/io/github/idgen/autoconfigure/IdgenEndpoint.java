@@ -104,13 +104,20 @@ public class IdgenEndpoint {
 		body.put("datacenterId", lease.getDatacenterId());
 		body.put("holder", Map.of("process", holder.process(), "host", holder.host(), "pid", holder.pid(),
 				"startedAt", holder.startedAt().toString()));
+		body.put("instanceName", holder.instanceName());
 		body.put("since", lease.getAcquiredAt().toString());
 		body.put("sessionId", "0x" + Long.toHexString(lease.getSessionId()));
+		long now = System.currentTimeMillis();
+		body.put("highWaterMark", Instant.ofEpochMilli(lease.getMarkMillis()).toString());
+		body.put("highWaterMarkAheadMillis", lease.getMarkMillis() - now);
+		body.put("previousHolderMark", Instant.ofEpochMilli(lease.getFloorMillis()).toString());
+		body.put("waitForPreviousHolderMarkMillis", Math.max(0, lease.getFloorMillis() - now));
 		if (this.deployment instanceof LeaseStatistics statistics) {
 			body.put("range", statistics.getRange().name());
 			body.put("reconnects", statistics.getReconnects());
 			body.put("leasesTaken", statistics.getLeasesTaken());
 			body.put("leasesLost", statistics.getLeasesLost());
+			body.put("clockLagBehindLiveHoldersMillis", statistics.getMeasuredClockLagMillis());
 		}
 		return body;
 	}

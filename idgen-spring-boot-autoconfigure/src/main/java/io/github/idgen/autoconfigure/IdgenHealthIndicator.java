@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.Instant;
+
 import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.cluster.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
@@ -34,7 +36,12 @@ class IdgenHealthIndicator extends AbstractHealthIndicator {
 				.withDetail("datacenterId", lease.getDatacenterId())
 				.withDetail("leasePath", lease.getPath())
 				.withDetail("sessionId", "0x" + Long.toHexString(lease.getSessionId()))
-				.withDetail("leaseState", lease.getState().name());
+				.withDetail("leaseState", lease.getState().name())
+				.withDetail("instanceName", lease.getHolder().instanceName())
+				.withDetail("highWaterMark", Instant.ofEpochMilli(lease.getMarkMillis()).toString());
+			if (lease.getFloorMillis() > System.currentTimeMillis()) {
+				builder.withDetail("waitingForPreviousHolderMark", Instant.ofEpochMilli(lease.getFloorMillis()).toString());
+			}
 			if (!proxy.isIssuing()) {
 				builder.withDetail("reason", lease.getReason());
 			}

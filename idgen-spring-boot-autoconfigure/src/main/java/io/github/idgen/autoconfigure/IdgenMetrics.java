@@ -61,6 +61,18 @@ class IdgenMetrics implements MeterBinder {
 				.description("Datacenter id in use")
 				.tags(tags)
 				.register(registry);
+			Gauge.builder("idgen.lease.mark.ahead", proxy,
+					(p) -> p.getLease().getMarkMillis() - System.currentTimeMillis())
+				.description("How far the high-water mark is ahead of the clock; ids stop when it is negative")
+				.baseUnit("milliseconds")
+				.tags(tags)
+				.register(registry);
+			Gauge.builder("idgen.lease.handover.wait", proxy,
+					(p) -> Math.max(0, p.getLease().getFloorMillis() - System.currentTimeMillis()))
+				.description("How long until the clock passes the previous holder's high-water mark")
+				.baseUnit("milliseconds")
+				.tags(tags)
+				.register(registry);
 			Gauge.builder("idgen.lease.valid", proxy, (p) -> p.isIssuing() ? 1 : 0)
 				.description("1 while the lease is provably held and ids are issued, else 0")
 				.tags(tags)
@@ -83,6 +95,11 @@ class IdgenMetrics implements MeterBinder {
 					null, tags, lease, LeaseStatistics::getLeasesLost);
 			counter(registry, "idgen.zookeeper.reconnects", "Reconnections to ZooKeeper", null, tags, lease,
 					LeaseStatistics::getReconnects);
+			Gauge.builder("idgen.clock.lag", lease, LeaseStatistics::getMeasuredClockLagMillis)
+				.description("How far this clock was behind live lease holders' clocks at start-up")
+				.baseUnit("milliseconds")
+				.tags(tags)
+				.register(registry);
 		}
 	}
 

@@ -680,6 +680,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 * from their high-water marks.
 	 * @return milliseconds, 0 if not behind
 	 */
+	@Override
 	public long getMeasuredClockLagMillis() {
 		return this.measuredClockLagMillis;
 	}

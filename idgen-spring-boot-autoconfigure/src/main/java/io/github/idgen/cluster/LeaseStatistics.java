@@ -25,6 +25,13 @@ public interface LeaseStatistics {
 	long getReconnects();
 
 	/**
+	 * Returns by how much this clock was found behind the clocks of live holders at start-up, judged
+	 * from their high-water marks.
+	 * @return milliseconds, 0 if not behind
+	 */
+	long getMeasuredClockLagMillis();
+
+	/**
 	 * Returns the parent path of the lease nodes.
 	 * @return the path
 	 */

@@ -96,6 +96,25 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
+	void instanceNameAndMarkIntervalAreBoundIntoTheLease() {
+		this.contextRunner.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s")
+			.run((context) -> {
+				ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
+				assertThat(deployment.getHolder().instanceName()).isEqualTo("orders-3");
+				long ahead = deployment.currentLease().getMarkMillis() - System.currentTimeMillis();
+				assertThat(ahead).as("the mark is written twice the interval ahead").isBetween(8_000L, 10_000L);
+			});
+	}
+
+	@Test
+	void anInstanceNameThatCannotBeStoredFailsStartUpNamingTheProperty() {
+		this.contextRunner.withPropertyValues("xxx.common.instance-name=pod 3\nx").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context).getFailure().rootCause().hasMessageContaining("xxx.common.instance-name must be");
+		});
+	}
+
+	@Test
 	void datacenterIdChoosesTheWorkerIdRangeToLeaseFrom() {
 		this.contextRunner.withPropertyValues("xxx.common.id-data-center-id=7").run((context) -> {
 			WorkerIdLease lease = context.getBean(ClusterDeploymentImpl.class).currentLease();

@@ -47,7 +47,7 @@ class IdgenEndpointAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",
 					"xxx.common.zookeeper-addr=" + server.getConnectString(),
-					"xxx.common.zookeeper-worker-ids-path=/endpoint/worker_ids")
+					"xxx.common.zookeeper-worker-ids-path=/endpoint/worker_ids", "xxx.common.instance-name=orders-7")
 			.run((context) -> {
 				context.getBean(IdService.class).nextIds(10);
 				Map<String, Object> body = context.getBean(IdgenEndpoint.class).idgen();
@@ -63,6 +63,11 @@ class IdgenEndpointAutoConfigurationTests {
 					.containsEntry("reconnects", 0L)
 					.containsEntry("range", "WORKER_ID");
 				assertThat((Map<String, Object>) lease.get("holder")).containsEntry("pid", ProcessHandle.current().pid());
+				assertThat(lease).containsEntry("instanceName", "orders-7")
+					.containsEntry("waitForPreviousHolderMarkMillis", 0L)
+					.containsEntry("clockLagBehindLiveHoldersMillis", 0L)
+					.containsKeys("highWaterMark", "previousHolderMark");
+				assertThat((Long) lease.get("highWaterMarkAheadMillis")).isPositive();
 				Map<String, Object> fencing = (Map<String, Object>) body.get("fencing");
 				assertThat(fencing).containsEntry("issuing", true).containsEntry("state", "ACTIVE");
 				Map<String, Object> counters = (Map<String, Object>) body.get("counters");

@@ -69,7 +69,7 @@ class IdgenHealthAutoConfigurationTests {
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("mode", "cluster")
 				.containsEntry("leaseState", "ACTIVE")
-				.containsKeys("workerId", "datacenterId", "sessionId");
+				.containsKeys("workerId", "datacenterId", "sessionId", "instanceName", "highWaterMark");
 			assertThat((String) health.getDetails().get("leasePath")).startsWith("/health-1/worker_ids/");
 			ApplicationAvailability availability = context.getBean(ApplicationAvailability.class);
 			AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);

@@ -75,6 +75,9 @@ class IdgenMetricsAutoConfigurationTests {
 				assertThat(registry.get("idgen.ids.refused").functionCounter().count()).isZero();
 				assertThat(registry.get("idgen.lease.valid").gauge().value()).isEqualTo(1);
 				assertThat(registry.get("idgen.worker.id").gauge().value()).isEqualTo(proxy.getLease().getWorkerId());
+				assertThat(registry.get("idgen.lease.mark.ahead").gauge().value()).isPositive();
+				assertThat(registry.get("idgen.lease.handover.wait").gauge().value()).isZero();
+				assertThat(registry.get("idgen.clock.lag").gauge().value()).isZero();
 				FunctionTimer waits = registry.get("idgen.lease.wait").functionTimer();
 				assertThat(waits.count()).isZero();
 			});
