@@ -275,7 +275,13 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		long session = sessionId();
 		if (stat != null && stat.getEphemeralOwner() == current.getSessionId() && current.getSessionId() == session) {
 			// the mark may have run out while the lease was unproven: renew it before ids flow again
-			current.advanceMark(writeMark(current.getNodeId(), this.clock.millis(), new Stat()));
+			MarkWrite written = writeMark(current.getNodeId(), this.clock.millis(), new Stat(), session, false);
+			if (written == null) {
+				this.leasesLost.incrementAndGet();
+				release(current, "high-water mark record taken over by another holder");
+				return acquire(-1);
+			}
+			current.advanceMark(written.markMillis());
 			current.confirm(sent + validityNanos());
 			leaseChanged(current);
 			logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),
@@ -425,8 +431,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 						previous.instanceName(), previous.process(), ahead, this.markMaxWaitMillis);
 				return null;
 			}
-			floor = previous.markMillis();
-			mark = writeMark(nodeId, now, markStat);
+			MarkWrite written = writeMark(nodeId, now, markStat, stat.getEphemeralOwner(), true);
+			floor = written.previousMillis();
+			mark = written.markMillis();
 		}
 		catch (Exception ex) {
 			deleteIfOwnedBy(nodePath, stat.getEphemeralOwner());
@@ -463,10 +470,13 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	/**
 	 * Raises the mark of a node id to {@code now} plus twice the mark interval, never lowering it: a
-	 * holder that lost its id while paused cannot undo the promise its successor relies on.
-	 * @return the mark now written
+	 * holder that lost its id while paused cannot undo the promise its successor relies on. Unless
+	 * {@code takeOver}, a record another session wrote last is left alone.
+	 * @return the mark read before the write and the mark written, or {@code null} if the record
+	 * belongs to another session
 	 */
-	private long writeMark(int nodeId, long now, Stat knownStat) throws Exception {
+	private @Nullable MarkWrite writeMark(int nodeId, long now, Stat knownStat, long session, boolean takeOver)
+			throws Exception {
 		String recordPath = markPath(nodeId);
 		Stat stat = knownStat;
 		HighWaterMark current = null;
@@ -474,8 +484,12 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			if (current == null) {
 				current = readMark(nodeId, stat);
 			}
+			if (!takeOver && current != HighWaterMark.NONE && current.sessionId() != session) {
+				return null;
+			}
 			long mark = Math.max(current.markMillis(), now + 2 * this.markIntervalMillis);
-			byte[] record = new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process())
+			byte[] record = new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process(),
+					session)
 				.toBytes();
 			try {
 				if (stat.getVersion() < 0) {
@@ -484,7 +498,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 				else {
 					this.client.setData().withVersion(stat.getVersion()).forPath(recordPath, record);
 				}
-				return mark;
+				return new MarkWrite(current.markMillis(), mark);
 			}
 			catch (KeeperException.NodeExistsException | KeeperException.BadVersionException raced) {
 				stat = new Stat();
@@ -495,7 +509,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	/**
 	 * Writes the mark of the current lease ahead, on the lease thread; a failed write leaves the last
-	 * mark standing, and ids stop at it.
+	 * mark standing, and ids stop at it. A record taken over by another holder ends the lease.
 	 */
 	private void writeMarkAhead() {
 		WorkerIdLease current = this.lease;
@@ -503,8 +517,15 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			return;
 		}
 		try {
-			long now = this.clock.millis();
-			current.advanceMark(writeMark(current.getNodeId(), now, new Stat()));
+			MarkWrite written = writeMark(current.getNodeId(), this.clock.millis(), new Stat(),
+					current.getSessionId(), false);
+			if (written != null) {
+				current.advanceMark(written.markMillis());
+			}
+			else if (this.lease == current) {
+				fence(current, "high-water mark record taken over by another holder");
+				scheduleRecovery(0);
+			}
 		}
 		catch (Exception ex) {
 			logger.debug("Could not write the high-water mark of {}", current.getPath(), ex);
@@ -793,6 +814,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	}
 
 	private record MarkRejection(int nodeId, long aheadMillis, HighWaterMark mark) {
+	}
+
+	private record MarkWrite(long previousMillis, long markMillis) {
 	}
 
 	private final class LeaseNodeWatcher implements CuratorWatcher {

@@ -18,11 +18,12 @@ import org.apache.commons.lang3.math.NumberUtils;
  * @param aheadMillis how far ahead of its own clock the holder wrote the mark
  * @param instanceName the holder's instance name (its process name when none was configured)
  * @param process the holder's process, {@code pid@host}
+ * @param sessionId the ZooKeeper session of the holder that wrote it
  */
-public record HighWaterMark(long markMillis, long aheadMillis, String instanceName, String process) {
+public record HighWaterMark(long markMillis, long aheadMillis, String instanceName, String process, long sessionId) {
 
 	/** The record of an id that was never leased. */
-	static final HighWaterMark NONE = new HighWaterMark(0, 0, "", "");
+	static final HighWaterMark NONE = new HighWaterMark(0, 0, "", "", 0);
 
 	/**
 	 * Reads a record back.
@@ -39,7 +40,7 @@ public record HighWaterMark(long markMillis, long aheadMillis, String instanceNa
 		}
 		return new HighWaterMark(NumberUtils.toLong(properties.getProperty("mark")),
 				NumberUtils.toLong(properties.getProperty("ahead")), properties.getProperty("instance", ""),
-				properties.getProperty("process", ""));
+				properties.getProperty("process", ""), Long.parseUnsignedLong(properties.getProperty("session", "0"), 16));
 	}
 
 	/**
@@ -48,7 +49,8 @@ public record HighWaterMark(long markMillis, long aheadMillis, String instanceNa
 	 */
 	public byte[] toBytes() {
 		String text = "mark=" + this.markMillis + "\nmarkAt=" + Instant.ofEpochMilli(this.markMillis) + "\nahead="
-				+ this.aheadMillis + "\ninstance=" + this.instanceName + "\nprocess=" + this.process + "\n";
+				+ this.aheadMillis + "\ninstance=" + this.instanceName + "\nprocess=" + this.process + "\nsession="
+				+ Long.toHexString(this.sessionId) + "\n";
 		return text.getBytes(StandardCharsets.UTF_8);
 	}
 

@@ -148,6 +148,25 @@ class HighWaterMarkHandoverTests {
 	}
 
 	@Test
+	void aHolderWhoseMarkRecordWasTakenOverByAnotherSessionStopsAndNeverWritesOverIt() throws Exception {
+		ClusterDeploymentImpl a = this.support.startDeployment();
+		IdServiceProxy ids = this.support.proxy(a, Duration.ofSeconds(5));
+		long before = ids.nextId();
+		WorkerIdLease old = a.currentLease();
+		String record = this.support.path() + "/" + ClusterDeploymentImpl.MARKS + "/" + old.getNodeId();
+		HighWaterMark successors = new HighWaterMark(System.currentTimeMillis() + 60_000, 60_000, "successor",
+				"1@elsewhere", 0x42L);
+
+		this.operator.setData().forPath(record, successors.toBytes());
+
+		await().atMost(Duration.ofSeconds(5)).until(() -> a.currentLease() != old);
+		assertThat(old.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+		assertThat(a.currentLease().getNodeId()).isNotEqualTo(old.getNodeId());
+		assertThat(ids.nextId()).isGreaterThan(before);
+		assertThat(HighWaterMark.parse(this.operator.getData().forPath(record))).isEqualTo(successors);
+	}
+
+	@Test
 	void aRestartWithTheSameNameGetsItsIdBackAndFreshNamesNeverUseUpTheRange() throws Exception {
 		int idOfPod0;
 		try (ClusterDeploymentImpl pod0 = this.support.builder().instanceName("pod-0").build()) {
