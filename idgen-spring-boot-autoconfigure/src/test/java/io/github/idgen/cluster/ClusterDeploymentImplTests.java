@@ -5,14 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.data.Stat;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -23,43 +19,22 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  */
 class ClusterDeploymentImplTests {
 
-	private static TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer();
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
-	@BeforeEach
-	void setUp() {
-		this.support = new LeaseTestSupport(server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-	}
+	@RegisterExtension
+	static final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void getWorkerIdLeasesAnEphemeralNodeNamedAfterTheIdWithTheHolderAsData() throws Exception {
-		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		ClusterDeploymentImpl deployment = support.startDeployment();
 		assertThat(deployment.currentLease()).isNull();
 
 		int workerId = deployment.getWorkerId();
 
-		CuratorFramework operator = this.support.operatorClient();
+		CuratorFramework operator = support.operatorClient();
 		Stat stat = new Stat();
-		byte[] data = operator.getData().storingStatIn(stat).forPath(this.support.path() + "/" + workerId);
+		byte[] data = operator.getData().storingStatIn(stat).forPath(support.path() + "/" + workerId);
 		WorkerIdLease lease = deployment.currentLease();
 		assertThat(lease).isNotNull();
-		assertThat(lease.getPath()).isEqualTo(this.support.path() + "/" + workerId);
+		assertThat(lease.getPath()).isEqualTo(support.path() + "/" + workerId);
 		assertThat(stat.getEphemeralOwner()).isEqualTo(lease.getSessionId()).isNotZero();
 		LeaseHolder holder = LeaseHolder.parse(data);
 		assertThat(holder.pid()).isEqualTo(ProcessHandle.current().pid());
@@ -71,7 +46,7 @@ class ClusterDeploymentImplTests {
 
 	@Test
 	void updateWorkerIdWithoutForceKeepsTheLeaseOfTheCurrentSession() {
-		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		ClusterDeploymentImpl deployment = support.startDeployment();
 		int workerId = deployment.getWorkerId();
 		WorkerIdLease lease = deployment.currentLease();
 
@@ -81,7 +56,7 @@ class ClusterDeploymentImplTests {
 
 	@Test
 	void updateWorkerIdForcedGivesBackTheNodeAndLeasesAfresh() throws Exception {
-		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		ClusterDeploymentImpl deployment = support.startDeployment();
 		deployment.getWorkerId();
 		WorkerIdLease first = deployment.currentLease();
 
@@ -91,7 +66,7 @@ class ClusterDeploymentImplTests {
 		assertThat(second).isNotSameAs(first);
 		assertThat(first.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
 		assertThat(first.isValid()).isFalse();
-		CuratorFramework operator = this.support.operatorClient();
+		CuratorFramework operator = support.operatorClient();
 		if (first.getNodeId() != second.getNodeId()) {
 			assertThat(operator.checkExists().forPath(first.getPath())).isNull();
 		}
@@ -100,51 +75,51 @@ class ClusterDeploymentImplTests {
 
 	@Test
 	void aNodeOwnedByAnotherSessionIsNeverAdopted() throws Exception {
-		CuratorFramework operator = this.support.operatorClient();
+		CuratorFramework operator = support.operatorClient();
 		for (int id = 0; id < 31; id++) {
 			operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-				.forPath(this.support.path() + "/" + id);
+				.forPath(support.path() + "/" + id);
 		}
-		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		ClusterDeploymentImpl deployment = support.startDeployment();
 
 		assertThat(deployment.getWorkerId()).isEqualTo(31);
 		for (int id = 0; id < 31; id++) {
-			Stat stat = operator.checkExists().forPath(this.support.path() + "/" + id);
+			Stat stat = operator.checkExists().forPath(support.path() + "/" + id);
 			assertThat(stat.getEphemeralOwner()).isEqualTo(operator.getZookeeperClient().getZooKeeper().getSessionId());
 		}
 	}
 
 	@Test
 	void closeDeletesTheNodeSoAnotherInstanceLeasesTheIdAtOnce() throws Exception {
-		ClusterDeploymentImpl first = this.support.startDeployment();
+		ClusterDeploymentImpl first = support.startDeployment();
 		int workerId = first.getWorkerId();
-		CuratorFramework operator = this.support.operatorClient();
+		CuratorFramework operator = support.operatorClient();
 		// everything but the first instance's id is taken, so the next instance can only get that id
 		for (int id = 0; id < 32; id++) {
 			if (id != workerId) {
 				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-					.forPath(this.support.path() + "/" + id);
+					.forPath(support.path() + "/" + id);
 			}
 		}
 
 		first.close();
 
-		assertThat(operator.checkExists().forPath(this.support.path() + "/" + workerId)).isNull();
-		ClusterDeploymentImpl second = this.support.startDeployment();
+		assertThat(operator.checkExists().forPath(support.path() + "/" + workerId)).isNull();
+		ClusterDeploymentImpl second = support.startDeployment();
 		assertThat(second.getWorkerId()).isEqualTo(workerId);
 		assertThat(first.currentLease().getState()).isEqualTo(WorkerIdLease.State.RELEASED);
 	}
 
 	@Test
 	void nodeIdRangeLeasesDatacenterIdAndWorkerIdTogether() throws Exception {
-		CuratorFramework operator = this.support.operatorClient();
+		CuratorFramework operator = support.operatorClient();
 		for (int id = 0; id < 1024; id++) {
 			if (id != 777) {
 				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-					.forPath(this.support.path() + "/" + id);
+					.forPath(support.path() + "/" + id);
 			}
 		}
-		ClusterDeploymentImpl deployment = this.support.start(this.support.builder().leaseRange(LeaseRange.NODE_ID, 0).build());
+		ClusterDeploymentImpl deployment = support.start(support.builder().leaseRange(LeaseRange.NODE_ID, 0).build());
 
 		assertThat(deployment.getWorkerId()).isEqualTo(777 % 32);
 		assertThat(deployment.getDatacenterId()).isEqualTo(777 / 32);
@@ -153,7 +128,7 @@ class ClusterDeploymentImplTests {
 
 	@Test
 	void workerIdRangeOfADatacenterNamesNodesAfterTheNodeId() {
-		ClusterDeploymentImpl deployment = this.support.start(this.support.builder().leaseRange(LeaseRange.WORKER_ID, 3).build());
+		ClusterDeploymentImpl deployment = support.start(support.builder().leaseRange(LeaseRange.WORKER_ID, 3).build());
 
 		int workerId = deployment.getWorkerId();
 

@@ -10,11 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -29,21 +27,8 @@ class DuplicateHuntTests {
 
 	private static final int LEASERS = 3;
 
-	private TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeEach
-	void setUp() throws Exception {
-		this.server = new TestingServer();
-		this.support = new LeaseTestSupport(this.server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-		this.server.close();
-	}
+	@RegisterExtension
+	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void noIdIsIssuedTwiceThroughExpiryRestartDeletionAndHandover() throws Exception {
@@ -72,9 +57,9 @@ class DuplicateHuntTests {
 			this.support.expireOnServer(clients.get(1));
 			settle(issuers);
 
-			this.server.stop();
+			this.support.server().stop();
 			Thread.sleep(500);
-			this.server.restart();
+			this.support.server().restart();
 			settle(issuers);
 
 			WorkerIdLease deleted = deployments.get(2).currentLease();

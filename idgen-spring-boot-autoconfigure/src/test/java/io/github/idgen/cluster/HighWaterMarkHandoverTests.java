@@ -11,13 +11,12 @@ import java.util.concurrent.locks.LockSupport;
 import io.github.idgen.snowflake.MillisClock;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.test.system.CapturedOutput;
@@ -39,23 +38,14 @@ class HighWaterMarkHandoverTests {
 
 	private static final MillisClock TWO_SECONDS_AHEAD = () -> System.currentTimeMillis() + 2_000;
 
-	private TestingServer server;
-
-	private LeaseTestSupport support;
+	@RegisterExtension
+	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	private CuratorFramework operator;
 
 	@BeforeEach
 	void setUp() throws Exception {
-		this.server = new TestingServer();
-		this.support = new LeaseTestSupport(this.server.getConnectString());
 		this.operator = this.support.operatorClient();
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-		this.server.close();
 	}
 
 	@Test

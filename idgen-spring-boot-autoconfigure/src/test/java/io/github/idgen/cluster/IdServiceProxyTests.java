@@ -5,12 +5,8 @@ import java.util.List;
 
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -21,34 +17,13 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  */
 class IdServiceProxyTests {
 
-	private static TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer();
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
-	@BeforeEach
-	void setUp() {
-		this.support = new LeaseTestSupport(server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-	}
+	@RegisterExtension
+	static final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void issuesIncreasingIdsWithTheLeasedWorkerId() {
-		ClusterDeploymentImpl deployment = this.support.startDeployment();
-		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(1));
+		ClusterDeploymentImpl deployment = support.startDeployment();
+		IdServiceProxy proxy = support.proxy(deployment, Duration.ofSeconds(1));
 
 		long first = proxy.nextId();
 		List<Long> batch = proxy.nextIds(5000);
@@ -64,15 +39,15 @@ class IdServiceProxyTests {
 
 	@Test
 	void aBadBatchSizeFailsBeforeAnyWaiting() {
-		IdServiceProxy proxy = this.support.proxy(this.support.startDeployment(), Duration.ofSeconds(1));
+		IdServiceProxy proxy = support.proxy(support.startDeployment(), Duration.ofSeconds(1));
 
 		assertThatIllegalArgumentException().isThrownBy(() -> proxy.nextIds(0)).withMessageContaining("num");
 	}
 
 	@Test
 	void aForcedReleaseSwapsTheGeneratorAndIdsKeepIncreasing() {
-		ClusterDeploymentImpl deployment = this.support.startDeployment();
-		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(1));
+		ClusterDeploymentImpl deployment = support.startDeployment();
+		IdServiceProxy proxy = support.proxy(deployment, Duration.ofSeconds(1));
 		long before = proxy.nextId();
 		WorkerIdLease old = proxy.getLease();
 
@@ -87,7 +62,7 @@ class IdServiceProxyTests {
 
 	@Test
 	void closingStopsIssuing() {
-		IdServiceProxy proxy = this.support.proxy(this.support.startDeployment(), Duration.ofSeconds(1));
+		IdServiceProxy proxy = support.proxy(support.startDeployment(), Duration.ofSeconds(1));
 		proxy.nextId();
 
 		proxy.close();

@@ -10,7 +10,8 @@ import io.github.idgen.snowflake.IdServiceTwitter;
 /**
  * A separate JVM that leases a worker id and issues ids, printing {@code LEASED n}, then
  * {@code ID n} per id and {@code REFUSED} per refused call, until its run time is up. Started by
- * {@link ProcessCrashTests}, which kills or freezes it.
+ * {@link ProcessCrashTests}, which kills or freezes it. Arguments: connect string, path, run time in
+ * seconds, high-water mark interval in milliseconds.
  */
 public final class LeaseHolderProcess {
 
@@ -21,12 +22,13 @@ public final class LeaseHolderProcess {
 		String connectString = args[0];
 		String path = args[1];
 		long runNanos = TimeUnit.SECONDS.toNanos(Long.parseLong(args[2]));
+		Duration markInterval = Duration.ofMillis(Long.parseLong(args[3]));
 		PrintStream out = System.out;
 		try (ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(connectString)
 			.workerIdsPath(path)
 			.sessionTimeout(LeaseTestSupport.SESSION_TIMEOUT)
 			.connectionTimeout(LeaseTestSupport.SESSION_TIMEOUT)
-			.markInterval(LeaseTestSupport.MARK_INTERVAL)
+			.markInterval(markInterval)
 			.build()) {
 			deployment.start();
 			IdServiceProxy proxy = new IdServiceProxy(deployment, Duration.ZERO, IdServiceTwitter::builder);

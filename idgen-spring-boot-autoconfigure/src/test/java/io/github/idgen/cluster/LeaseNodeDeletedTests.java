@@ -4,11 +4,9 @@ import java.time.Duration;
 
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -19,21 +17,8 @@ import static org.awaitility.Awaitility.await;
  */
 class LeaseNodeDeletedTests {
 
-	private TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeEach
-	void setUp() throws Exception {
-		this.server = new TestingServer();
-		this.support = new LeaseTestSupport(this.server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-		this.server.close();
-	}
+	@RegisterExtension
+	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void aDeletedNodeIsNoticedAndTheFreeIdLeasedAgain() throws Exception {

@@ -1,8 +1,10 @@
 package io.github.idgen.cluster;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,13 +14,23 @@ import io.github.idgen.snowflake.MillisClock;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Builds deployments and proxies with test-sized timeouts, and closes them after each test.
+ * Builds deployments and proxies with test-sized timeouts, each test under a path of its own, and
+ * closes them after each test. As a JUnit extension it also runs a real ZooKeeper server
+ * ({@link TestingServer}): a new one per test, or one per class when registered in a static field.
  */
-final class LeaseTestSupport implements AutoCloseable {
+final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
+		AfterEachCallback {
 
 	static final Duration SESSION_TIMEOUT = Duration.ofSeconds(2);
 
@@ -26,14 +38,86 @@ final class LeaseTestSupport implements AutoCloseable {
 
 	private static final AtomicInteger paths = new AtomicInteger();
 
-	private final String connectString;
+	private String connectString;
 
-	private final String path = "/test-" + paths.incrementAndGet() + "/worker_ids";
+	private String path = nextPath();
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
 
+	private @Nullable TestingServer server;
+
+	private boolean serverPerClass;
+
+	/** Works against a server the test runs itself, such as a {@link org.apache.curator.test.TestingCluster}. */
 	LeaseTestSupport(String connectString) {
 		this.connectString = connectString;
+	}
+
+	private LeaseTestSupport() {
+		this.connectString = "";
+	}
+
+	/**
+	 * Runs a ZooKeeper server for each test (instance field) or for the class (static field).
+	 * @return an extension to register with {@code @RegisterExtension}
+	 */
+	static LeaseTestSupport withTestingServer() {
+		return new LeaseTestSupport();
+	}
+
+	private static String nextPath() {
+		return "/test-" + paths.incrementAndGet() + "/worker_ids";
+	}
+
+	@Override
+	public void beforeAll(ExtensionContext context) throws Exception {
+		this.serverPerClass = true;
+		startServer();
+	}
+
+	@Override
+	public void beforeEach(ExtensionContext context) throws Exception {
+		if (!this.serverPerClass) {
+			startServer();
+		}
+		this.path = nextPath();
+	}
+
+	@Override
+	public void afterEach(ExtensionContext context) throws Exception {
+		close();
+		if (!this.serverPerClass) {
+			stopServer();
+		}
+	}
+
+	@Override
+	public void afterAll(ExtensionContext context) throws Exception {
+		stopServer();
+	}
+
+	private void startServer() throws Exception {
+		this.server = new TestingServer();
+		this.connectString = this.server.getConnectString();
+	}
+
+	private void stopServer() throws IOException {
+		if (this.server != null) {
+			this.server.close();
+			this.server = null;
+		}
+	}
+
+	/**
+	 * Returns the server, to stop or restart it.
+	 * @return the running server
+	 */
+	TestingServer server() {
+		return Objects.requireNonNull(this.server, "register the extension to get a server");
+	}
+
+	String connectString() {
+		return this.connectString;
 	}
 
 	String path() {

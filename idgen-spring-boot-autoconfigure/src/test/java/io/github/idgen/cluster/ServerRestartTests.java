@@ -4,10 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.idgen.snowflake.SnowflakeLayout;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -19,21 +17,8 @@ import static org.awaitility.Awaitility.await;
  */
 class ServerRestartTests {
 
-	private TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeEach
-	void setUp() throws Exception {
-		this.server = new TestingServer();
-		this.support = new LeaseTestSupport(this.server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-		this.server.close();
-	}
+	@RegisterExtension
+	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void leaseAndWorkerIdSurviveARestartWithinTheSessionTimeout() throws Exception {
@@ -43,7 +28,7 @@ class ServerRestartTests {
 		long before = proxy.nextId();
 		WorkerIdLease lease = proxy.getLease();
 
-		this.server.stop();
+		this.support.server().stop();
 
 		await().atMost(Duration.ofSeconds(5)).until(() -> !lease.isValid());
 		assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId)
@@ -51,7 +36,7 @@ class ServerRestartTests {
 			.withMessageContaining("suspended")
 			.withMessageContaining("xxx.common.zookeeper-lease-wait-timeout");
 
-		this.server.restart();
+		this.support.server().restart();
 
 		await().atMost(Duration.ofSeconds(10)).until(lease::isValid);
 		long after = proxy.nextId();
@@ -70,13 +55,13 @@ class ServerRestartTests {
 		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(20));
 		long before = proxy.nextId();
 		WorkerIdLease lease = proxy.getLease();
-		this.server.stop();
+		this.support.server().stop();
 		await().atMost(Duration.ofSeconds(5)).until(() -> !lease.isValid());
 
 		CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(proxy::nextId);
 		Thread.sleep(300);
 		assertThat(waiting).isNotDone();
-		this.server.restart();
+		this.support.server().restart();
 
 		assertThat(waiting.get()).isGreaterThan(before);
 		assertThat(lease.isValid()).isTrue();

@@ -4,12 +4,10 @@ import java.time.Duration;
 
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.data.Stat;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -21,21 +19,8 @@ import static org.awaitility.Awaitility.await;
  */
 class SessionExpiryTests {
 
-	private TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeEach
-	void setUp() throws Exception {
-		this.server = new TestingServer();
-		this.support = new LeaseTestSupport(this.server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-		this.server.close();
-	}
+	@RegisterExtension
+	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void afterAClientSideExpiryNoIdIsIssuedUntilTheServerFreesTheOldNodeAndItIsLeasedAgain() throws Exception {

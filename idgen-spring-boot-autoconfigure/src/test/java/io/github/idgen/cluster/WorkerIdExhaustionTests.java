@@ -9,10 +9,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -22,21 +20,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class WorkerIdExhaustionTests {
 
-	private TestingServer server;
-
-	private LeaseTestSupport support;
-
-	@BeforeEach
-	void setUp() throws Exception {
-		this.server = new TestingServer();
-		this.support = new LeaseTestSupport(this.server.getConnectString());
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.support.close();
-		this.server.close();
-	}
+	@RegisterExtension
+	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
 	void thirtyTwoLeasersStartedAtOnceGetThirtyTwoDistinctIdsAndTheThirtyThirdFailsUntilOneCloses() throws Exception {
