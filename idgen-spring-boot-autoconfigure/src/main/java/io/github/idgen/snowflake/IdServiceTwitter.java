@@ -25,8 +25,6 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	/** Largest clock-backwards tolerance: callers wait at most this long. */
 	public static final Duration MAX_CLOCK_BACKWARDS_TOLERANCE = Duration.ofSeconds(1);
 
-	private static final long TIMESTAMP_MASK = SnowflakeLayout.MAX_TIMESTAMP << SnowflakeLayout.TIMESTAMP_SHIFT;
-
 	private final int workerId;
 
 	private final int datacenterId;
@@ -116,19 +114,7 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	public long nextId() {
 		for (;;) {
 			long last = this.lastId.get();
-			long lastMillis = last >>> SnowflakeLayout.TIMESTAMP_SHIFT;
-			long now = this.clock.millis() - this.epochMillis;
-			long next;
-			if (now > lastMillis) {
-				next = timestampBits(now) | this.nodeBits;
-			}
-			else if (now == lastMillis && (last & SnowflakeLayout.MAX_SEQUENCE) < SnowflakeLayout.MAX_SEQUENCE) {
-				next = last + 1;
-			}
-			else {
-				awaitClock(last, lastMillis, now);
-				continue;
-			}
+			long next = firstIdAfter(last);
 			if (this.lastId.compareAndSet(last, next)) {
 				this.issued.increment();
 				return next;
@@ -151,19 +137,7 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		int filled = 0;
 		while (filled < num) {
 			long last = this.lastId.get();
-			long lastMillis = last >>> SnowflakeLayout.TIMESTAMP_SHIFT;
-			long now = this.clock.millis() - this.epochMillis;
-			long first;
-			if (now > lastMillis) {
-				first = timestampBits(now) | this.nodeBits;
-			}
-			else if (now == lastMillis && (last & SnowflakeLayout.MAX_SEQUENCE) < SnowflakeLayout.MAX_SEQUENCE) {
-				first = last + 1;
-			}
-			else {
-				awaitClock(last, lastMillis, now);
-				continue;
-			}
+			long first = firstIdAfter(last);
 			int available = SnowflakeLayout.MAX_SEQUENCE - (int) (first & SnowflakeLayout.MAX_SEQUENCE) + 1;
 			int taken = Math.min(available, num - filled);
 			if (this.lastId.compareAndSet(last, first + taken - 1)) {
@@ -176,12 +150,30 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		return new IdList(ids);
 	}
 
+	/**
+	 * Returns the first id after {@code last} that the clock allows, waiting as long as it must: a new
+	 * millisecond starts at sequence 0, the same millisecond takes the next sequence value.
+	 */
+	private long firstIdAfter(long last) {
+		for (;;) {
+			long lastMillis = last >>> SnowflakeLayout.TIMESTAMP_SHIFT;
+			long now = this.clock.millis() - this.epochMillis;
+			if (now > lastMillis) {
+				return timestampBits(now) | this.nodeBits;
+			}
+			if (now == lastMillis && (last & SnowflakeLayout.MAX_SEQUENCE) < SnowflakeLayout.MAX_SEQUENCE) {
+				return last + 1;
+			}
+			awaitClock(last, lastMillis, now);
+		}
+	}
+
 	private long timestampBits(long millis) {
 		if (millis > SnowflakeLayout.MAX_TIMESTAMP) {
 			throw new IllegalStateException("Timestamps of this layout ran out at " + this.layout.lastTimestamp()
 					+ ": choose a later epoch (xxx.common.id-epoch) for new ids");
 		}
-		return (millis << SnowflakeLayout.TIMESTAMP_SHIFT) & TIMESTAMP_MASK;
+		return millis << SnowflakeLayout.TIMESTAMP_SHIFT;
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.net.ServerSocket;
 
+import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.cluster.IdServiceProxy;
@@ -17,11 +18,9 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.CreateMode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -37,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ClusterIdServiceAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final LeaseTestSupport zookeeper = LeaseTestSupport.withTestingServer();
 
 	private static int paths;
 
@@ -47,19 +47,9 @@ class ClusterIdServiceAutoConfigurationTests {
 		.withConfiguration(
 				AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class))
 		.withPropertyValues("xxx.common.zookeeper-enabled=true",
-				"xxx.common.zookeeper-addr=" + server.getConnectString(),
+				"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
 				"xxx.common.zookeeper-worker-ids-path=" + this.path, "xxx.common.zookeeper-session-timeout=2s",
 				"xxx.common.zookeeper-connection-timeout=2s");
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer();
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
 
 	@Test
 	void zookeeperEnabledLeasesAWorkerIdAndServesIdsThroughTheProxy() {
@@ -130,7 +120,7 @@ class ClusterIdServiceAutoConfigurationTests {
 			.currentLease()
 			.getPath());
 
-		try (CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+		try (CuratorFramework operator = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
 				new RetryOneTime(100))) {
 			operator.start();
 			assertThat(operator.checkExists().forPath(leasePath[0])).isNull();
@@ -167,7 +157,7 @@ class ClusterIdServiceAutoConfigurationTests {
 
 	@Test
 	void noFreeWorkerIdFailsStartUpWithTheExhaustionMessage() throws Exception {
-		try (CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+		try (CuratorFramework operator = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
 				new RetryOneTime(100))) {
 			operator.start();
 			for (int id = 0; id < 32; id++) {
@@ -206,7 +196,7 @@ class ClusterIdServiceAutoConfigurationTests {
 
 	@Test
 	void aCuratorFrameworkBeanOfTheContextIsUsedAndLeftOpen() throws Exception {
-		try (CuratorFramework userClient = CuratorFrameworkFactory.newClient(server.getConnectString(),
+		try (CuratorFramework userClient = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
 				new RetryOneTime(100))) {
 			userClient.start();
 			this.contextRunner.withPropertyValues("xxx.common.zookeeper-addr=unused:1")
@@ -227,7 +217,7 @@ class ClusterIdServiceAutoConfigurationTests {
 		this.contextRunner.withBean(IdgenCuratorCustomizer.class, () -> (builder) -> builder.namespace("tenant-a"))
 			.run((context) -> {
 				String leasePath = context.getBean(ClusterDeploymentImpl.class).currentLease().getPath();
-				try (CuratorFramework operator = CuratorFrameworkFactory.newClient(server.getConnectString(),
+				try (CuratorFramework operator = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
 						new RetryOneTime(100))) {
 					operator.start();
 					assertThat(operator.checkExists().forPath("/tenant-a" + leasePath)).isNotNull();

@@ -2,12 +2,11 @@ package io.github.idgen.autoconfigure;
 
 import java.util.Map;
 
+import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -23,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class IdgenEndpointAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final LeaseTestSupport zookeeper = LeaseTestSupport.withTestingServer();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class,
@@ -31,22 +31,12 @@ class IdgenEndpointAutoConfigurationTests {
 				EndpointAutoConfiguration.class))
 		.withPropertyValues("management.endpoints.web.exposure.include=idgen");
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer();
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	@Test
 	@SuppressWarnings("unchecked")
 	void clusterModeShowsLayoutLeaseFencingAndCounters() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",
-					"xxx.common.zookeeper-addr=" + server.getConnectString(),
+					"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
 					"xxx.common.zookeeper-worker-ids-path=/endpoint/worker_ids", "xxx.common.instance-name=orders-7")
 			.run((context) -> {
 				context.getBean(IdService.class).nextIds(10);

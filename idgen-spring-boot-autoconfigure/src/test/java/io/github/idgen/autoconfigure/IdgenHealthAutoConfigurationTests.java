@@ -2,10 +2,9 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.github.idgen.cluster.LeaseTestSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration;
@@ -26,25 +25,16 @@ import static org.awaitility.Awaitility.await;
  */
 class IdgenHealthAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final LeaseTestSupport zookeeper = LeaseTestSupport.withTestingServer();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner().withConfiguration(
 			AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
 					IdgenHealthAutoConfiguration.class, ApplicationAvailabilityAutoConfiguration.class));
 
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer();
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
-
 	private ApplicationContextRunner clusterMode(String path) {
 		return this.contextRunner.withPropertyValues("xxx.common.zookeeper-enabled=true",
-				"xxx.common.zookeeper-addr=" + server.getConnectString(), "xxx.common.zookeeper-worker-ids-path=" + path,
+				"xxx.common.zookeeper-addr=" + zookeeper.connectString(), "xxx.common.zookeeper-worker-ids-path=" + path,
 				"xxx.common.zookeeper-session-timeout=4s", "xxx.common.zookeeper-connection-timeout=2s",
 				"xxx.common.zookeeper-lease-wait-timeout=0s");
 	}
@@ -74,7 +64,7 @@ class IdgenHealthAutoConfigurationTests {
 			ApplicationAvailability availability = context.getBean(ApplicationAvailability.class);
 			AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
 
-			server.stop();
+			zookeeper.server().stop();
 			try {
 				await().atMost(Duration.ofSeconds(5))
 					.until(() -> indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE));
@@ -83,7 +73,7 @@ class IdgenHealthAutoConfigurationTests {
 				assertThat(availability.getReadinessState()).isEqualTo(ReadinessState.REFUSING_TRAFFIC);
 			}
 			finally {
-				server.restart();
+				zookeeper.server().restart();
 			}
 			await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
 			await().atMost(Duration.ofSeconds(5))

@@ -1,14 +1,13 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.snowflake.IdService;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
@@ -23,23 +22,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class IdgenMetricsAutoConfigurationTests {
 
-	private static TestingServer server;
+	@RegisterExtension
+	static final LeaseTestSupport zookeeper = LeaseTestSupport.withTestingServer();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class,
 				ClusterIdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class,
 				MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
 		.withBean(SimpleMeterRegistry.class);
-
-	@BeforeAll
-	static void startServer() throws Exception {
-		server = new TestingServer();
-	}
-
-	@AfterAll
-	static void stopServer() throws Exception {
-		server.close();
-	}
 
 	@Test
 	void fixedModeCountsIssuedIdsAndShowsTheWorkerId() {
@@ -61,7 +51,7 @@ class IdgenMetricsAutoConfigurationTests {
 	void clusterModeAddsLeaseMeters() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",
-					"xxx.common.zookeeper-addr=" + server.getConnectString(),
+					"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
 					"xxx.common.zookeeper-worker-ids-path=/metrics/worker_ids")
 			.run((context) -> {
 				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);

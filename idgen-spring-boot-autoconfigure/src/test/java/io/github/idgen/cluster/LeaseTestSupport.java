@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * closes them after each test. As a JUnit extension it also runs a real ZooKeeper server
  * ({@link TestingServer}): a new one per test, or one per class when registered in a static field.
  */
-final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
+public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
 		AfterEachCallback {
 
 	static final Duration SESSION_TIMEOUT = Duration.ofSeconds(2);
@@ -61,7 +61,7 @@ final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback, AfterA
 	 * Runs a ZooKeeper server for each test (instance field) or for the class (static field).
 	 * @return an extension to register with {@code @RegisterExtension}
 	 */
-	static LeaseTestSupport withTestingServer() {
+	public static LeaseTestSupport withTestingServer() {
 		return new LeaseTestSupport();
 	}
 
@@ -112,11 +112,11 @@ final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback, AfterA
 	 * Returns the server, to stop or restart it.
 	 * @return the running server
 	 */
-	TestingServer server() {
+	public TestingServer server() {
 		return Objects.requireNonNull(this.server, "register the extension to get a server");
 	}
 
-	String connectString() {
+	public String connectString() {
 		return this.connectString;
 	}
 
