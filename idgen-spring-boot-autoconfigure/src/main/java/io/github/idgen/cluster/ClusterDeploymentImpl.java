@@ -528,7 +528,14 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			}
 		}
 		catch (Exception ex) {
-			logger.debug("Could not write the high-water mark of {}", current.getPath(), ex);
+			if (this.clock.millis() >= current.getMarkMillis()) {
+				logger.warn("Could not write the high-water mark of {}: no ids are issued until a write succeeds",
+						current.getPath(), ex);
+			}
+			else {
+				logger.debug("Could not write the high-water mark of {}; the last one still stands", current.getPath(),
+						ex);
+			}
 		}
 	}
 
