@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
@@ -17,9 +18,12 @@ import org.openjdk.jmh.annotations.Threads;
  * <p>
  * The benchmarks live in this abstract class; {@link OneThread} and {@link TwoThreads} run them with
  * {@code @Threads(1)} and {@code @Threads(2)}. Run all with
- * {@code java -jar benchmarks.jar IdBenchmarks}, see {@code docs/benchmarks.md}.
+ * {@code java -jar benchmarks.jar IdBenchmarks -rf csv -rff result.csv} and turn the CSV into the
+ * tables of {@code docs/benchmarks.md} with {@link ResultTables}.
  */
 @BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
+// one unit for both modes that keeps the CSV's six decimals precise: ids/µs and µs/id
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
 public abstract class IdBenchmarks {
 
 	/** Ids per {@code nextIds} call. */
