@@ -1,0 +1,204 @@
+package io.github.idgen.benchmarks;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
+
+import cn.hutool.core.lang.Snowflake;
+import com.baomidou.mybatisplus.core.toolkit.Sequence;
+import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.MillisClock;
+import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
+import org.apache.curator.test.TestingServer;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * One JMH state per generator, each {@link Scope#Benchmark}: every thread of a benchmark calls the
+ * same generator, as the threads of one service share its {@code IdService} bean. A benchmark only
+ * sets up the states it takes, so no other generator (and no ZooKeeper) runs beside it.
+ */
+public final class Generators {
+
+	/** Fixed worker id and datacenter id given to every generator. */
+	static final int WORKER_ID = 7;
+
+	/** Fixed datacenter id given to every generator. */
+	static final int DATACENTER_ID = 3;
+
+	private Generators() {
+	}
+
+	/** idgen's Snowflake generator with its default epoch (Twitter's) and the system clock. */
+	@State(Scope.Benchmark)
+	public static class Twitter {
+
+		IdServiceTwitter generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = new IdServiceTwitter(WORKER_ID, DATACENTER_ID);
+		}
+
+	}
+
+	/**
+	 * idgen's cluster-mode {@code IdService} holding a live lease on an in-process ZooKeeper, so
+	 * that the fencing check (one volatile read and a {@code System.nanoTime()}) is on the measured
+	 * path, as is the lease renewal in the background.
+	 */
+	@State(Scope.Benchmark)
+	public static class Proxy {
+
+		TestingServer server;
+
+		ClusterDeploymentImpl deployment;
+
+		IdServiceProxy generator;
+
+		private WorkerIdLease lease;
+
+		@Setup(Level.Trial)
+		public void setUp() throws Exception {
+			this.server = new TestingServer(true);
+			this.deployment = ClusterDeploymentImpl.builder(this.server.getConnectString())
+				.workerIdsPath("/idgen-benchmarks/worker_ids")
+				.build();
+			this.deployment.start();
+			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2), IdServiceTwitter::builder);
+			this.lease = this.generator.getLease();
+		}
+
+		@TearDown(Level.Trial)
+		public void tearDown() throws Exception {
+			// the figures only count if every id came from the fast path under the one lease
+			if (this.generator.getLease() != this.lease || this.lease.getState() != WorkerIdLease.State.ACTIVE
+					|| !this.lease.isValid()) {
+				System.err.println("WARNING: the lease changed or lapsed during the trial: " + this.generator.getLease());
+			}
+			this.generator.close();
+			this.deployment.close();
+			this.server.close();
+		}
+
+	}
+
+	/**
+	 * A clock that ticks every microsecond but claims they are milliseconds: 4096 ids per
+	 * microsecond are never reached, so the generator never waits and the benchmark measures what
+	 * an id costs in CPU rather than the layout's ceiling. Counts from 1 at set-up, with epoch 1970.
+	 */
+	static MillisClock uncappedClock() {
+		long origin = System.nanoTime();
+		return () -> (System.nanoTime() - origin) / 1000 + 1;
+	}
+
+	/** {@link Twitter} on the {@link #uncappedClock()}: the cost of an id, without the ceiling. */
+	@State(Scope.Benchmark)
+	public static class UncappedTwitter {
+
+		IdServiceTwitter generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = IdServiceTwitter.builder()
+				.workerId(WORKER_ID)
+				.datacenterId(DATACENTER_ID)
+				.epoch(Instant.EPOCH)
+				.clock(uncappedClock())
+				.build();
+		}
+
+	}
+
+	/** {@link Proxy} on the {@link #uncappedClock()}: the cost of the fencing check, without the ceiling. */
+	@State(Scope.Benchmark)
+	public static class UncappedProxy {
+
+		TestingServer server;
+
+		ClusterDeploymentImpl deployment;
+
+		IdServiceProxy generator;
+
+		@Setup(Level.Trial)
+		public void setUp() throws Exception {
+			this.server = new TestingServer(true);
+			this.deployment = ClusterDeploymentImpl.builder(this.server.getConnectString())
+				.workerIdsPath("/idgen-benchmarks/worker_ids")
+				.build();
+			this.deployment.start();
+			MillisClock clock = uncappedClock();
+			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2),
+					() -> IdServiceTwitter.builder().epoch(Instant.EPOCH).clock(clock));
+		}
+
+		@TearDown(Level.Trial)
+		public void tearDown() throws Exception {
+			this.generator.close();
+			this.deployment.close();
+			this.server.close();
+		}
+
+	}
+
+	/** Hutool's {@code Snowflake(workerId, dataCenterId)}: Twitter's epoch, synchronized. */
+	@State(Scope.Benchmark)
+	public static class Hutool {
+
+		Snowflake generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = new Snowflake(WORKER_ID, DATACENTER_ID);
+		}
+
+	}
+
+	/**
+	 * CosId's {@code MillisecondSnowflakeId(machineId)}: CosId's epoch (2019-12-24T16:00Z), one
+	 * 10-bit machine id (here datacenter id × 32 + worker id), synchronized.
+	 */
+	@State(Scope.Benchmark)
+	public static class CosId {
+
+		MillisecondSnowflakeId generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = new MillisecondSnowflakeId((DATACENTER_ID << 5) | WORKER_ID);
+		}
+
+	}
+
+	/**
+	 * MyBatis-Plus's {@code Sequence(workerId, datacenterId)}: Twitter's epoch, synchronized, a
+	 * clock cached by a background thread.
+	 */
+	@State(Scope.Benchmark)
+	public static class MybatisPlus {
+
+		Sequence generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = new Sequence(WORKER_ID, DATACENTER_ID);
+		}
+
+	}
+
+	/** A shared counter: the floor under any generator that all threads must agree on. */
+	@State(Scope.Benchmark)
+	public static class Counter {
+
+		final AtomicLong counter = new AtomicLong();
+
+	}
+
+}
