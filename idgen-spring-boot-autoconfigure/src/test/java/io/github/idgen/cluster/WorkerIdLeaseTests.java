@@ -85,6 +85,38 @@ class WorkerIdLeaseTests {
 	}
 
 	@Test
+	void aMillisecondThatPassedTheFullCheckPassesWithoutReadingTheClockAgain() {
+		AtomicLong reads = new AtomicLong();
+		WorkerIdLease counted = new WorkerIdLease("/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH,
+				() -> reads.incrementAndGet() + this.nanos.get(), this.nanos.get() + 1_000_000, 1_000, 2_000);
+
+		assertThat(counted.permits(1_500)).isTrue();
+		assertThat(counted.permits(1_500)).isTrue();
+		assertThat(counted.permits(1_500)).isTrue();
+		assertThat(reads).as("one clock read for the millisecond").hasValue(1);
+		assertThat(counted.permits(1_501)).isTrue();
+		assertThat(reads).hasValue(2);
+	}
+
+	@Test
+	void fencingEndsThePermitOfTheCurrentMillisecondAtOnce() {
+		assertThat(this.lease.permits(1_500)).isTrue();
+
+		this.lease.fence("connection to ZooKeeper suspended");
+
+		assertThat(this.lease.permits(1_500)).isFalse();
+	}
+
+	@Test
+	void releasingEndsThePermitOfTheCurrentMillisecondAtOnce() {
+		assertThat(this.lease.permits(1_500)).isTrue();
+
+		this.lease.release("closed");
+
+		assertThat(this.lease.permits(1_500)).isFalse();
+	}
+
+	@Test
 	void idsOfTheNodeIdSplitIntoDatacenterAndWorker() {
 		assertThat(this.lease.getDatacenterId()).isEqualTo(1);
 		assertThat(this.lease.getWorkerId()).isEqualTo(5);
