@@ -9,15 +9,21 @@ import com.baomidou.mybatisplus.core.toolkit.Sequence;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.MillisClock;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.curator.test.TestingServer;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * One JMH state per generator, each {@link Scope#Benchmark}: every thread of a benchmark calls the
@@ -84,6 +90,46 @@ public final class Generators {
 			}
 			this.generator.close();
 			this.deployment.close();
+			this.server.close();
+		}
+
+	}
+
+	/**
+	 * {@link Proxy} inside a Spring Boot application with Micrometer: idgen's auto-configuration
+	 * builds the {@code IdService} and binds its {@code idgen.*} meters to the application's
+	 * {@code MeterRegistry}, as in a user's service with metrics on.
+	 */
+	@State(Scope.Benchmark)
+	public static class MeteredProxy {
+
+		TestingServer server;
+
+		ConfigurableApplicationContext context;
+
+		IdService generator;
+
+		private MeterRegistry registry;
+
+		@Setup(Level.Trial)
+		public void setUp() throws Exception {
+			this.server = new TestingServer(true);
+			this.context = new SpringApplicationBuilder(EmptyConfig.class).web(WebApplicationType.NONE)
+				.logStartupInfo(false)
+				.run("--xxx.common.zookeeper-enabled=true",
+						"--xxx.common.zookeeper-addr=" + this.server.getConnectString(),
+						"--xxx.common.zookeeper-worker-ids-path=/idgen-benchmarks-metered/worker_ids");
+			this.generator = this.context.getBean(IdService.class);
+			this.registry = this.context.getBean(MeterRegistry.class);
+			if (this.registry.find("idgen.ids.issued").functionCounter() == null) {
+				throw new IllegalStateException("idgen's meters are not bound: the benchmark would not measure them");
+			}
+		}
+
+		@TearDown(Level.Trial)
+		public void tearDown() throws Exception {
+			System.err.println("idgen.ids.issued = " + this.registry.get("idgen.ids.issued").functionCounter().count());
+			this.context.close();
 			this.server.close();
 		}
 

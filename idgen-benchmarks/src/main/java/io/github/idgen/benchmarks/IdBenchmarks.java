@@ -40,6 +40,11 @@ public abstract class IdBenchmarks {
 	}
 
 	@Benchmark
+	public long idgenProxyMeteredNextId(Generators.MeteredProxy state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
 	@OperationsPerInvocation(BATCH)
 	public List<Long> idgenTwitterNextIds1000(Generators.Twitter state) {
 		return state.generator.nextIds(BATCH);

@@ -26,6 +26,7 @@ public final class ResultTables {
 	static {
 		ROWS.put("idgenTwitterNextId", "idgen `IdServiceTwitter.nextId()`");
 		ROWS.put("idgenProxyNextId", "idgen `IdServiceProxy.nextId()` (live ZooKeeper lease)");
+		ROWS.put("idgenProxyMeteredNextId", "idgen `IdServiceProxy.nextId()`, Spring Boot app with Micrometer meters bound");
 		ROWS.put("idgenTwitterNextIds1000", "idgen `IdServiceTwitter.nextIds(1000)`, per id");
 		ROWS.put("hutoolNextId", "Hutool `Snowflake.nextId()`");
 		ROWS.put("cosidNextId", "CosId `MillisecondSnowflakeId.generate()`");
@@ -157,6 +158,13 @@ public final class ResultTables {
 			double ratio = proxy.score() / twitter.score();
 			out.append(row("`IdServiceProxy` within 1 % of `IdServiceTwitter`, " + threads + " thread(s)",
 					String.format(Locale.ROOT, "proxy / twitter = %.4f", ratio), Math.abs(1 - ratio) <= 0.01));
+			Row metered = rows.get("idgenProxyMeteredNextId/" + threads + "/thrpt");
+			if (metered != null) {
+				double meteredRatio = metered.score() / twitter.score();
+				out.append(row("metrics on within 1 % of `IdServiceTwitter`, " + threads + " thread(s)",
+						String.format(Locale.ROOT, "metered / twitter = %.4f", meteredRatio),
+						Math.abs(1 - meteredRatio) <= 0.01));
+			}
 			double batchShare = batch.score() * 1e6 / CEILING;
 			out.append(row("`nextIds(1000)` ≥ 99.5 % of the ceiling, " + threads + " thread(s)", percent(batchShare),
 					batchShare >= 0.995));
