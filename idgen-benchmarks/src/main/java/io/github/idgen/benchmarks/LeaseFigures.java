@@ -264,7 +264,12 @@ public final class LeaseFigures {
 					ownersMatch &= stat != null && stat.getEphemeralOwner() == leases[i].getSessionId();
 				}
 			}
-			onServer = operator.getChildren().forPath(path).size();
+			// lease nodes only: the high-water mark records live in the 'marks' child beside them
+			onServer = (int) operator.getChildren()
+				.forPath(path)
+				.stream()
+				.filter((child) -> !child.equals(ClusterDeploymentImpl.MARKS))
+				.count();
 		}
 		int expectedHolders = (range == LeaseRange.NODE_ID) ? LEASERS : 32;
 		boolean distinct = nodeIds.size() == holders && sessions.size() == holders;
