@@ -439,7 +439,12 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 				return null;
 			}
 			MarkWrite written = writeMark(nodeId, now, markStat, stat.getEphemeralOwner(), true);
-			floor = written.previousMillis();
+			WorkerIdLease ownPrevious = this.lease;
+			// the record still names our previous session: nobody held the id since (every holder
+			// stamps the record before issuing), and our own ids continue after our last one
+			boolean ownIdBack = ownPrevious != null && ownPrevious.getNodeId() == nodeId
+					&& written.previousSession() == ownPrevious.getSessionId();
+			floor = ownIdBack ? ownPrevious.getFloorMillis() : written.previousMillis();
 			mark = written.markMillis();
 		}
 		catch (Exception ex) {
@@ -505,7 +510,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 				else {
 					this.client.setData().withVersion(stat.getVersion()).forPath(recordPath, record);
 				}
-				return new MarkWrite(current.markMillis(), mark);
+				return new MarkWrite(current.markMillis(), current.sessionId(), mark);
 			}
 			catch (KeeperException.NodeExistsException | KeeperException.BadVersionException raced) {
 				stat = new Stat();
@@ -830,7 +835,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	private record MarkRejection(int nodeId, long aheadMillis, HighWaterMark mark) {
 	}
 
-	private record MarkWrite(long previousMillis, long markMillis) {
+	private record MarkWrite(long previousMillis, long previousSession, long markMillis) {
 	}
 
 	private final class LeaseNodeWatcher implements CuratorWatcher {

@@ -50,6 +50,8 @@ class SessionExpiryTests {
 		long after = proxy.nextId();
 		assertThat(after).isGreaterThan(before);
 		assertThat(renewed.getNodeId()).isEqualTo(old.getNodeId());
+		assertThat(renewed.getFloorMillis()).as("its own id back: no wait for its own mark")
+			.isEqualTo(old.getFloorMillis());
 		assertThat(renewed.getSessionId()).isNotEqualTo(old.getSessionId())
 			.isEqualTo(client.getZookeeperClient().getZooKeeper().getSessionId());
 		assertThat(operator.checkExists().forPath(renewed.getPath()).getEphemeralOwner())
@@ -76,6 +78,10 @@ class SessionExpiryTests {
 		assertThat(renewed.getSessionId()).isNotEqualTo(old.getSessionId());
 		assertThat(renewed.getWorkerId()).isNotEqualTo(otherWorkerId);
 		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(renewed.getWorkerId());
+		if (renewed.getNodeId() == old.getNodeId()) {
+			assertThat(renewed.getFloorMillis()).as("its own id back: no wait for its own mark")
+				.isEqualTo(old.getFloorMillis());
+		}
 		CuratorFramework operator = this.support.operatorClient();
 		assertThat(operator.checkExists().forPath(renewed.getPath()).getEphemeralOwner())
 			.isEqualTo(renewed.getSessionId());
