@@ -90,6 +90,26 @@ class ClusterDeploymentImplTests {
 	}
 
 	@Test
+	void aNodeOfADeadSessionOfThisVeryProcessIsNeverAdoptedThoughItsDataNamesThisProcess() throws Exception {
+		CuratorFramework deadSession = support.startedClient(10_000);
+		deadSession.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+			.forPath(support.path() + "/9", LeaseHolder.ofThisProcess().toBytes());
+		CuratorFramework operator = support.operatorClient();
+		for (int id = 0; id < 32; id++) {
+			if (id != 9 && id != 10) {
+				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+					.forPath(support.path() + "/" + id);
+			}
+		}
+		ClusterDeploymentImpl deployment = support.startDeployment();
+
+		assertThat(deployment.getWorkerId()).isEqualTo(10);
+		assertThat(operator.checkExists().forPath(support.path() + "/9").getEphemeralOwner())
+			.isEqualTo(deadSession.getZookeeperClient().getZooKeeper().getSessionId());
+		assertThat(deployment.updateWorkerId(false)).isEqualTo(10);
+	}
+
+	@Test
 	void closeDeletesTheNodeSoAnotherInstanceLeasesTheIdAtOnce() throws Exception {
 		ClusterDeploymentImpl first = support.startDeployment();
 		int workerId = first.getWorkerId();
