@@ -56,8 +56,9 @@ public final class Generators {
 
 	/**
 	 * idgen's cluster-mode {@code IdService} holding a live lease on an in-process ZooKeeper, so
-	 * that the fencing check (one volatile read and a {@code System.nanoTime()}) is on the measured
-	 * path, as is the lease renewal in the background.
+	 * that the fencing check (one volatile compare per id; the full check, with a
+	 * {@code System.nanoTime()}, once per millisecond) is on the measured path, as are the lease
+	 * renewal and the high-water mark writes in the background.
 	 */
 	@State(Scope.Benchmark)
 	public static class Proxy {

@@ -353,7 +353,8 @@ public final class LeaseFigures {
 			System.out.println();
 			System.out.println("getWorkerId() fails with WorkerIdsExhaustedException in median " + ms(median(nanos))
 					+ ", p99 " + ms(quantile(nanos, 0.99)) + ", max " + ms(max(nanos)) + " (" + nanos.size()
-					+ " tries after 20 discarded; one getChildren round trip, no create is tried).");
+					+ " tries after 20 discarded; one getChildren round trip and, as this instance never held a lease,"
+					+ " up to 8 reads of live holders' mark records for the start-up clock check; no create is tried).");
 			System.out.println();
 		}
 		finally {
