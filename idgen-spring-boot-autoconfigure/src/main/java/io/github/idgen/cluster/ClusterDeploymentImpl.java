@@ -77,9 +77,6 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	/** How long a new holder may wait for the previous holder's mark unless another bound is set. */
 	public static final Duration DEFAULT_MARK_MAX_WAIT = Duration.ofSeconds(10);
 
-	/** How many live holders' records the start-up clock check reads at most. */
-	static final int CLOCK_SAMPLE = 8;
-
 	/** Clock lag behind a live holder's mark that is logged at start-up unless another is set. */
 	public static final Duration DEFAULT_CLOCK_SKEW_WARNING = Duration.ofSeconds(1);
 
@@ -113,7 +110,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	private final MillisClock clock;
 
-	private final String marksPath;
+	private final HighWaterMarkStore marks;
 
 	private final long markIntervalMillis;
 
@@ -161,8 +158,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		this.holder = builder.holder;
 		this.nanoClock = builder.nanoClock;
 		this.clock = builder.clock;
-		this.marksPath = ZKPaths.makePath(builder.path, MARKS);
 		this.markIntervalMillis = builder.markInterval.toMillis();
+		this.marks = new HighWaterMarkStore(client, ZKPaths.makePath(builder.path, MARKS), builder.clock,
+				this.markIntervalMillis, builder.holder);
 		this.markMaxWaitMillis = builder.markMaxWait.toMillis();
 		this.clockSkewWarningMillis = builder.clockSkewWarning.toMillis();
 	}
@@ -278,7 +276,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		long session = sessionId();
 		if (stat != null && stat.getEphemeralOwner() == current.getSessionId() && current.getSessionId() == session) {
 			// the mark may have run out while the lease was unproven: renew it before ids flow again
-			MarkWrite written = writeMark(current.getNodeId(), this.clock.millis(), new Stat(), session, false);
+			HighWaterMarkStore.Raise written = this.marks.raise(current.getNodeId(), this.clock.millis(), null,
+					new Stat(), session, false);
 			if (written == null) {
 				this.leasesLost.incrementAndGet();
 				release(current, "high-water mark record taken over by another holder");
@@ -317,7 +316,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		}
 		Collections.shuffle(free, ThreadLocalRandom.current());
 		if (preferredNodeId < 0 && this.holder.hasConfiguredName()) {
-			preferredNodeId = stickyNodeId(free);
+			preferredNodeId = this.marks.stickyNodeId(free);
 		}
 		if (free.remove(Integer.valueOf(preferredNodeId))) {
 			free.add(0, preferredNodeId);
@@ -340,51 +339,18 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		throw new WorkerIdsExhaustedException(this.path, this.range, this.firstNodeId, this.lastNodeId, holders);
 	}
 
-	/** The free id whose record names this instance, or -1. */
-	private int stickyNodeId(List<Integer> free) throws Exception {
-		Set<Integer> recorded = new HashSet<>();
-		try {
-			for (String child : this.client.getChildren().forPath(this.marksPath)) {
-				recorded.add(NumberUtils.toInt(child, -1));
-			}
-		}
-		catch (KeeperException.NoNodeException ex) {
-			return -1;
-		}
-		for (int nodeId : free) {
-			if (recorded.contains(nodeId)
-					&& readMark(nodeId, new Stat()).instanceName().equals(this.holder.instanceName())) {
-				return nodeId;
-			}
-		}
-		return -1;
-	}
-
 	/**
-	 * Logs a warning when this clock is behind the clock of a live holder by more than the threshold,
+	 * Logs a warning when this clock is behind a live holder's clock by more than the threshold,
 	 * judged from the instant its last mark was written: an early warning of a bad NTP.
 	 */
 	private void warnIfBehindLiveHolders(Set<Integer> taken) throws Exception {
-		// a sample is enough for a warning, and keeps 1024 instances starting together from
-		// reading each other's records a million times
-		List<Integer> sample = new ArrayList<>(taken);
-		Collections.shuffle(sample, ThreadLocalRandom.current());
-		long lag = Long.MIN_VALUE;
-		HighWaterMark furthest = HighWaterMark.NONE;
-		for (int nodeId : sample.subList(0, Math.min(CLOCK_SAMPLE, sample.size()))) {
-			HighWaterMark mark = readMark(nodeId, new Stat());
-			long behind = mark.writtenAtMillis() - this.clock.millis();
-			if (mark != HighWaterMark.NONE && behind > lag) {
-				lag = behind;
-				furthest = mark;
-			}
-		}
-		this.measuredClockLagMillis = Math.max(lag, 0);
-		if (lag > this.clockSkewWarningMillis) {
+		HighWaterMarkStore.Lag lag = this.marks.lagBehind(taken);
+		this.measuredClockLagMillis = lag.millis();
+		if (lag.millis() > this.clockSkewWarningMillis) {
 			logger.warn("This host's clock is at least {} ms behind the clock of '{}' ({}), which holds an id under {},"
 					+ " judged from its high-water mark. Check time synchronisation (NTP) on both hosts: ids this host"
-					+ " takes over from hosts ahead of it wait for their marks.", lag, furthest.instanceName(),
-					furthest.process(), this.path);
+					+ " takes over from hosts ahead of it wait for their marks.", lag.millis(), lag.mark().instanceName(),
+					lag.mark().process(), this.path);
 		}
 	}
 
@@ -427,7 +393,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		long mark;
 		try {
 			Stat markStat = new Stat();
-			HighWaterMark previous = readMark(nodeId, markStat);
+			HighWaterMark previous = this.marks.read(nodeId, markStat);
 			long now = this.clock.millis();
 			long ahead = previous.markMillis() - now;
 			if (ahead > this.markMaxWaitMillis) {
@@ -438,13 +404,14 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 						previous.instanceName(), previous.process(), ahead, this.markMaxWaitMillis);
 				return null;
 			}
-			MarkWrite written = writeMark(nodeId, now, markStat, stat.getEphemeralOwner(), true);
+			HighWaterMarkStore.Raise written = Objects.requireNonNull(
+					this.marks.raise(nodeId, now, previous, markStat, stat.getEphemeralOwner(), true));
 			WorkerIdLease ownPrevious = this.lease;
 			// the record still names our previous session: nobody held the id since (every holder
 			// stamps the record before issuing), and our own ids continue after our last one
 			boolean ownIdBack = ownPrevious != null && ownPrevious.getNodeId() == nodeId
-					&& written.previousSession() == ownPrevious.getSessionId();
-			floor = ownIdBack ? ownPrevious.getFloorMillis() : written.previousMillis();
+					&& written.previous().sessionId() == ownPrevious.getSessionId();
+			floor = ownIdBack ? ownPrevious.getFloorMillis() : written.previous().markMillis();
 			mark = written.markMillis();
 		}
 		catch (Exception ex) {
@@ -470,55 +437,6 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		return created;
 	}
 
-	private HighWaterMark readMark(int nodeId, Stat stat) throws Exception {
-		try {
-			return HighWaterMark.parse(this.client.getData().storingStatIn(stat).forPath(markPath(nodeId)));
-		}
-		catch (KeeperException.NoNodeException ex) {
-			stat.setVersion(-1);
-			return HighWaterMark.NONE;
-		}
-	}
-
-	/**
-	 * Raises the mark of a node id to {@code now} plus twice the mark interval, never lowering it: a
-	 * holder that lost its id while paused cannot undo the promise its successor relies on. Unless
-	 * {@code takeOver}, a record another session wrote last is left alone.
-	 * @return the mark read before the write and the mark written, or {@code null} if the record
-	 * belongs to another session
-	 */
-	private @Nullable MarkWrite writeMark(int nodeId, long now, Stat knownStat, long session, boolean takeOver)
-			throws Exception {
-		String recordPath = markPath(nodeId);
-		Stat stat = knownStat;
-		HighWaterMark current = null;
-		for (;;) {
-			if (current == null) {
-				current = readMark(nodeId, stat);
-			}
-			if (!takeOver && current != HighWaterMark.NONE && current.sessionId() != session) {
-				return null;
-			}
-			long mark = Math.max(current.markMillis(), now + 2 * this.markIntervalMillis);
-			byte[] record = new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process(),
-					session)
-				.toBytes();
-			try {
-				if (stat.getVersion() < 0) {
-					this.client.create().creatingParentsIfNeeded().forPath(recordPath, record);
-				}
-				else {
-					this.client.setData().withVersion(stat.getVersion()).forPath(recordPath, record);
-				}
-				return new MarkWrite(current.markMillis(), current.sessionId(), mark);
-			}
-			catch (KeeperException.NodeExistsException | KeeperException.BadVersionException raced) {
-				stat = new Stat();
-				current = null;
-			}
-		}
-	}
-
 	/**
 	 * Writes the mark of the current lease ahead, on the lease thread; a failed write leaves the last
 	 * mark standing, and ids stop at it. A record taken over by another holder ends the lease.
@@ -529,8 +447,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			return;
 		}
 		try {
-			MarkWrite written = writeMark(current.getNodeId(), this.clock.millis(), new Stat(),
-					current.getSessionId(), false);
+			HighWaterMarkStore.Raise written = this.marks.raise(current.getNodeId(), this.clock.millis(),
+					null, new Stat(), current.getSessionId(), false);
 			if (written != null) {
 				current.advanceMark(written.markMillis());
 			}
@@ -549,10 +467,6 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 						ex);
 			}
 		}
-	}
-
-	private String markPath(int nodeId) {
-		return ZKPaths.makePath(this.marksPath, Integer.toString(nodeId));
 	}
 
 	private void release(WorkerIdLease released, String why) {
@@ -835,8 +749,6 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	private record MarkRejection(int nodeId, long aheadMillis, HighWaterMark mark) {
 	}
 
-	private record MarkWrite(long previousMillis, long previousSession, long markMillis) {
-	}
 
 	private final class LeaseNodeWatcher implements CuratorWatcher {
 

@@ -23,10 +23,13 @@ import org.slf4j.LoggerFactory;
  * The {@link IdService} of cluster mode: delegates to an {@link IdServiceTwitter} for the leased
  * worker id and returns an id only if the lease was provably held when the id was made.
  * <p>
- * The check comes after the id is made and reads one volatile field: an id whose timestamp was
- * read while the lease was valid cannot collide with the next holder, whose lease starts after the
- * server freed ours. A call that finds the lease invalid waits, up to the lease wait timeout, for the
- * lease to be confirmed or replaced, and then throws {@link WorkerIdLeaseUnavailableException}.
+ * The check comes after the id is made and looks at the id's own timestamp: it must be after the
+ * previous holder's high-water mark and not after this holder's, and the lease deadline (on the
+ * monotonic clock) must not have passed. An id whose timestamp was read while the lease was valid
+ * cannot collide with the next holder's. The deadline is read once per millisecond; later ids of the
+ * same millisecond pass on one volatile compare (see {@link WorkerIdLease#permits(long)}). A call
+ * that finds the lease unproven waits, up to the lease wait timeout, for the lease to be confirmed or
+ * replaced, and then throws {@link WorkerIdLeaseUnavailableException}.
  * <p>
  * When the deployment leases another worker id, the proxy swaps in a generator for it that
  * continues after the last id of the previous one, so ids stay strictly increasing.
