@@ -3,6 +3,7 @@ package io.github.idgen.benchmarks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
@@ -55,13 +56,12 @@ public final class Generators {
 	}
 
 	/**
-	 * idgen's cluster-mode {@code IdService} holding a live lease on an in-process ZooKeeper, so
-	 * that the fencing check (one volatile compare per id; the full check, with a
-	 * {@code System.nanoTime()}, once per millisecond) is on the measured path, as are the lease
-	 * renewal and the high-water mark writes in the background.
+	 * idgen's cluster-mode {@code IdService} holding a live lease on an in-process ZooKeeper, so that
+	 * the fencing check is on the measured path, as is the lease renewal in the background. The
+	 * tear-down reports a lease that changed or lapsed: the figures only count if every id came from
+	 * the fast path under the one lease.
 	 */
-	@State(Scope.Benchmark)
-	public static class Proxy {
+	public abstract static class LeasedProxy {
 
 		TestingServer server;
 
@@ -71,6 +71,9 @@ public final class Generators {
 
 		private WorkerIdLease lease;
 
+		/** A fresh generator builder for the proxy. */
+		abstract Supplier<IdServiceTwitter.Builder> generatorSettings();
+
 		@Setup(Level.Trial)
 		public void setUp() throws Exception {
 			this.server = new TestingServer(true);
@@ -78,13 +81,12 @@ public final class Generators {
 				.workerIdsPath("/idgen-benchmarks/worker_ids")
 				.build();
 			this.deployment.start();
-			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2), IdServiceTwitter::builder);
+			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2), generatorSettings());
 			this.lease = this.generator.getLease();
 		}
 
 		@TearDown(Level.Trial)
 		public void tearDown() throws Exception {
-			// the figures only count if every id came from the fast path under the one lease
 			if (this.generator.getLease() != this.lease || this.lease.getState() != WorkerIdLease.State.ACTIVE
 					|| !this.lease.isValid()) {
 				System.err.println("WARNING: the lease changed or lapsed during the trial: " + this.generator.getLease());
@@ -92,6 +94,17 @@ public final class Generators {
 			this.generator.close();
 			this.deployment.close();
 			this.server.close();
+		}
+
+	}
+
+	/** {@link LeasedProxy} with the default generator: Twitter's epoch, the system clock. */
+	@State(Scope.Benchmark)
+	public static class Proxy extends LeasedProxy {
+
+		@Override
+		Supplier<IdServiceTwitter.Builder> generatorSettings() {
+			return IdServiceTwitter::builder;
 		}
 
 	}
@@ -164,33 +177,14 @@ public final class Generators {
 
 	}
 
-	/** {@link Proxy} on the {@link #uncappedClock()}: the cost of the fencing check, without the ceiling. */
+	/** {@link LeasedProxy} on the {@link #uncappedClock()}: the cost of the fencing check, without the ceiling. */
 	@State(Scope.Benchmark)
-	public static class UncappedProxy {
+	public static class UncappedProxy extends LeasedProxy {
 
-		TestingServer server;
-
-		ClusterDeploymentImpl deployment;
-
-		IdServiceProxy generator;
-
-		@Setup(Level.Trial)
-		public void setUp() throws Exception {
-			this.server = new TestingServer(true);
-			this.deployment = ClusterDeploymentImpl.builder(this.server.getConnectString())
-				.workerIdsPath("/idgen-benchmarks/worker_ids")
-				.build();
-			this.deployment.start();
+		@Override
+		Supplier<IdServiceTwitter.Builder> generatorSettings() {
 			MillisClock clock = uncappedClock();
-			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2),
-					() -> IdServiceTwitter.builder().epoch(Instant.EPOCH).clock(clock));
-		}
-
-		@TearDown(Level.Trial)
-		public void tearDown() throws Exception {
-			this.generator.close();
-			this.deployment.close();
-			this.server.close();
+			return () -> IdServiceTwitter.builder().epoch(Instant.EPOCH).clock(clock);
 		}
 
 	}
