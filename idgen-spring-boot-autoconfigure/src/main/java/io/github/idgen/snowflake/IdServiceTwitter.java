@@ -359,6 +359,9 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		 * @return this builder
 		 */
 		public Builder continueAfter(long id) {
+			if (id < 0) {
+				throw new IllegalArgumentException("continueAfter must be an id (not negative), was " + id);
+			}
 			this.continueAfter = id;
 			return this;
 		}

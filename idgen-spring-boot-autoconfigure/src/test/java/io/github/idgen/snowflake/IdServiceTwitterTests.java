@@ -268,6 +268,12 @@ class IdServiceTwitterTests {
 	class ContinueAfter {
 
 		@Test
+		void aNegativeIdIsRejectedNamingTheArgument() {
+			assertThatIllegalArgumentException().isThrownBy(() -> IdServiceTwitter.builder().continueAfter(-1))
+				.withMessage("continueAfter must be an id (not negative), was -1");
+		}
+
+		@Test
 		void makesTheFirstIdGreaterThanTheGivenOneEvenWithASmallerWorkerId() {
 			FakeClock clock = IdServiceTwitterTests.this.clock;
 			IdServiceTwitter previous = generator(31, 31);
