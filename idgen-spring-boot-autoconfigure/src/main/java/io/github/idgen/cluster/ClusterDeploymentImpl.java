@@ -524,12 +524,20 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	}
 
 	/**
-	 * Reads the lease node; a read in the owning session is the evidence that moves the deadline.
+	 * Reads the lease node; a read in the owning session is the evidence that moves the deadline. A
+	 * lease fenced while the client is connected (a renewal that failed on a live connection sends
+	 * no connection event to lift it) gets a recovery instead.
 	 */
 	private void renew() {
 		try {
 			WorkerIdLease current = this.lease;
-			if (current == null || current.getState() != WorkerIdLease.State.ACTIVE) {
+			if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
+				return;
+			}
+			if (current.getState() == WorkerIdLease.State.FENCED) {
+				if (this.client.getZookeeperClient().isConnected()) {
+					scheduleRecovery(0);
+				}
 				return;
 			}
 			long sent = this.nanoClock.getAsLong();

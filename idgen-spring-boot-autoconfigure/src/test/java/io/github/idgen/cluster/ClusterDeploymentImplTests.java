@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The lease on a real ZooKeeper server: what is created, what is kept, what is given back.
@@ -107,6 +108,21 @@ class ClusterDeploymentImplTests {
 		assertThat(operator.checkExists().forPath(support.path() + "/9").getEphemeralOwner())
 			.isEqualTo(deadSession.getZookeeperClient().getZooKeeper().getSessionId());
 		assertThat(deployment.updateWorkerId(false)).isEqualTo(10);
+	}
+
+	@Test
+	void aLeaseFencedWithoutAnyConnectionEventIsConfirmedAgainByTheRenewal() {
+		ClusterDeploymentImpl deployment = support.startDeployment();
+		deployment.getWorkerId();
+		WorkerIdLease lease = deployment.currentLease();
+
+		lease.fence("lease not renewed in time: request timed out");
+
+		assertThat(lease.isValid()).isFalse();
+		await().atMost(Duration.ofSeconds(5)).until(lease::isValid);
+		assertThat(lease.getState()).isEqualTo(WorkerIdLease.State.ACTIVE);
+		assertThat(deployment.currentLease()).isSameAs(lease);
+		assertThat(deployment.getReconnects()).isZero();
 	}
 
 	@Test
