@@ -1,5 +1,6 @@
 package io.github.idgen.snowflake;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -7,7 +8,7 @@ import java.time.Instant;
  * tolerance. Issuing then could repeat an id, so the generator refuses until the clock has caught up
  * with the last millisecond it issued in.
  */
-public class ClockMovedBackwardsException extends IllegalStateException {
+public class ClockMovedBackwardsException extends IdUnavailableException {
 
 	private final long backwardsMillis;
 
@@ -20,7 +21,7 @@ public class ClockMovedBackwardsException extends IllegalStateException {
 				+ " ms: no id is issued until the clock is past " + lastIssued
 				+ ", the last millisecond ids were issued in. Fix the host's time synchronisation (let NTP slew the"
 				+ " clock instead of stepping it), or raise the tolerance (xxx.common.id-clock-backwards-tolerance)"
-				+ " if steps of this size are expected.");
+				+ " if steps of this size are expected.", Duration.ofMillis(backwardsMillis));
 		this.backwardsMillis = backwardsMillis;
 		this.toleranceMillis = toleranceMillis;
 		this.lastIssued = lastIssued;
