@@ -254,11 +254,29 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	}
 
 	/**
-	 * Returns whether ids are issued right now, without waiting.
-	 * @return whether the current lease is provably held
+	 * Returns whether a call made now gets an id without waiting: the proxy is open, the lease is
+	 * provably held, this clock is past the previous holder's high-water mark and not past this
+	 * holder's own last written one.
+	 * @return whether ids are issued right now
 	 */
 	public boolean isIssuing() {
-		return !this.closed && this.delegate.lease.isValid();
+		return whyNotIssuing() == null;
+	}
+
+	/**
+	 * Returns why a call made now would wait or fail, for health, readiness and operators.
+	 * @return the reason, or {@code null} while ids are issued
+	 */
+	public @Nullable String whyNotIssuing() {
+		if (this.closed) {
+			return "closed: the application is shutting down";
+		}
+		Delegate current = this.delegate;
+		long now = current.generator.getClock().millis();
+		if (current.lease.isValid() && now > current.lease.getFloorMillis() && now <= current.lease.getMarkMillis()) {
+			return null;
+		}
+		return current.whyNot();
 	}
 
 	/**
