@@ -145,7 +145,7 @@ class HighWaterMarkHandoverTests {
 		WorkerIdLease old = a.currentLease();
 		String record = this.support.path() + "/" + ClusterDeploymentImpl.MARKS + "/" + old.getNodeId();
 		HighWaterMark successors = new HighWaterMark(System.currentTimeMillis() + 60_000, 60_000, "successor",
-				"1@elsewhere", 0x42L);
+				"1@elsewhere", 0x42L, "successor-token");
 
 		this.operator.setData().forPath(record, successors.toBytes());
 

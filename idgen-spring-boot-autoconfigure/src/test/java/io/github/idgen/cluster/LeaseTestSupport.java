@@ -207,6 +207,20 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 		}
 	}
 
+	/** Holds every id of datacenter 0 except {@code free} with ephemeral nodes of the operator's session. */
+	void occupyAllBut(CuratorFramework operator, int... free) throws Exception {
+		java.util.Set<Integer> keep = new java.util.HashSet<>();
+		for (int id : free) {
+			keep.add(id);
+		}
+		for (int id = 0; id < 32; id++) {
+			if (!keep.contains(id)) {
+				operator.create().creatingParentsIfNeeded().withMode(org.apache.zookeeper.CreateMode.EPHEMERAL)
+					.forPath(this.path + "/" + id);
+			}
+		}
+	}
+
 	@Override
 	public void close() throws Exception {
 		for (AutoCloseable closeable : this.closeables) {

@@ -16,8 +16,8 @@ class WorkerIdLeaseTests {
 
 	private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
-	private final WorkerIdLease lease = new WorkerIdLease("/idgen/worker_ids/37", 37, 0x42L,
-			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h"), Instant.EPOCH, this.nanos::get, this.nanos.get() + 1000,
+	private final WorkerIdLease lease = new WorkerIdLease(1, "/idgen/worker_ids/37", 37, 0x42L,
+			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h", "t"), Instant.EPOCH, this.nanos::get, this.nanos.get() + 1000,
 			1_000, 2_000);
 
 	@Test
@@ -87,7 +87,7 @@ class WorkerIdLeaseTests {
 	@Test
 	void aMillisecondThatPassedTheFullCheckPassesWithoutReadingTheClockAgain() {
 		AtomicLong reads = new AtomicLong();
-		WorkerIdLease counted = new WorkerIdLease("/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH,
+		WorkerIdLease counted = new WorkerIdLease(1, "/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH,
 				() -> reads.incrementAndGet() + this.nanos.get(), this.nanos.get() + 1_000_000, 1_000, 2_000);
 
 		assertThat(counted.permits(1_500)).isTrue();
