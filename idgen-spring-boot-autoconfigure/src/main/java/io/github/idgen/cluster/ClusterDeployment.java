@@ -40,6 +40,23 @@ public interface ClusterDeployment {
 	@Nullable WorkerIdLease currentLease();
 
 	/**
+	 * Makes {@code issuer} the one {@code IdService} that issues ids under this deployment's leases:
+	 * two would issue the same ids.
+	 * @param issuer the issuer, such as an {@link IdServiceProxy}
+	 * @return the last id that issuers detached before returned, 0 if none: the new issuer continues
+	 * after it
+	 * @throws IllegalStateException if another issuer is attached
+	 */
+	long attachIssuer(Object issuer);
+
+	/**
+	 * Ends the attachment of an issuer, which issues nothing more.
+	 * @param issuer the attached issuer
+	 * @param lastIssuedId the last id it returned
+	 */
+	void detachIssuer(Object issuer, long lastIssuedId);
+
+	/**
 	 * Adds a listener called, on the lease's own thread, after the client reconnected to ZooKeeper
 	 * and the lease was confirmed or leased afresh, and after a lost lease node was replaced.
 	 * @param listener called with this deployment

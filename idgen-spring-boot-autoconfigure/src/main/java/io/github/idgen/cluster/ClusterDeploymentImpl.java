@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -19,9 +20,11 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.snowflake.MillisClock;
+import org.apache.commons.lang3.StringUtils;
 import org.apache.commons.lang3.math.NumberUtils;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.WatcherRemoveCuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.listen.StandardListenerManager;
@@ -33,6 +36,7 @@ import org.apache.curator.utils.ThreadUtils;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher.Event.EventType;
 import org.apache.zookeeper.data.Stat;
@@ -88,7 +92,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	}
 
-	private final CuratorFramework client;
+	private final WatcherRemoveCuratorFramework client;
+
+	private final CuratorFramework rootClient;
 
 	private final boolean ownsClient;
 
@@ -142,12 +148,30 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	private volatile @Nullable WorkerIdLease lease;
 
+	/** Leases given up whose node could not be deleted yet. */
+	private final Set<WorkerIdLease> pendingGiveBacks = ConcurrentHashMap.newKeySet();
+
+	/** The one {@code IdService} that issues ids under this deployment's leases, if any. */
+	private final AtomicReference<@Nullable Object> issuer = new AtomicReference<>();
+
+	/** The last id an issuer that was closed returned, so that the next one continues after it. */
+	private final AtomicLong lastIdOfClosedIssuers = new AtomicLong();
+
 	private volatile @Nullable LeaseNodeWatcher leaseNodeWatcher;
 
 	private volatile @Nullable ScheduledExecutorService executor;
 
 	private ClusterDeploymentImpl(Builder builder, CuratorFramework client, boolean ownsClient) {
-		this.client = client;
+		if (StringUtils.isNotEmpty(client.getNamespace())) {
+			throw new IllegalArgumentException("The Curator client has namespace '" + client.getNamespace()
+					+ "', which would move the worker id leases to '" + ZKPaths.makePath(client.getNamespace(), builder.path)
+					+ "' while instances on clients without it lease under '" + builder.path
+					+ "': two pools that hand out the same worker ids. Pass idgen a client without a namespace,"
+					+ " such as client.usingNamespace(null), and put the namespace into the worker ids path instead.");
+		}
+		// watches are removed on close(), so that a client the caller keeps does not call back into us
+		this.client = client.newWatcherRemoveCuratorFramework();
+		this.rootClient = client;
 		this.ownsClient = ownsClient;
 		this.path = builder.path;
 		this.range = builder.range;
@@ -155,12 +179,12 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		this.lastNodeId = builder.range.lastNodeId(builder.datacenterId);
 		this.connectionTimeout = builder.connectionTimeout;
 		this.requestedSessionTimeout = builder.sessionTimeout;
-		this.holder = builder.holder;
+		this.holder = builder.holder.withNewToken();
 		this.nanoClock = builder.nanoClock;
 		this.clock = builder.clock;
 		this.markIntervalMillis = builder.markInterval.toMillis();
-		this.marks = new HighWaterMarkStore(client, ZKPaths.makePath(builder.path, MARKS), builder.clock,
-				this.markIntervalMillis, builder.holder);
+		this.marks = new HighWaterMarkStore(this.client, ZKPaths.makePath(builder.path, MARKS), builder.clock,
+				this.markIntervalMillis, this.holder);
 		this.markMaxWaitMillis = builder.markMaxWait.toMillis();
 		this.clockSkewWarningMillis = builder.clockSkewWarning.toMillis();
 	}
@@ -196,7 +220,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		try {
 			this.client.getConnectionStateListenable().addListener(this.connectionStateListener);
 			if (this.ownsClient) {
-				this.client.start();
+				this.rootClient.start();
 			}
 			else if (this.client.getState() != CuratorFrameworkState.STARTED) {
 				throw new IllegalStateException("The Curator client passed in must be started before the deployment,"
@@ -207,8 +231,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			}
 			this.executor = ThreadUtils.newSingleThreadScheduledExecutor("idgen-lease" + this.path.replace('/', '-'));
 			scheduleRenewal();
-			this.executor.scheduleWithFixedDelay(this::writeMarkAhead, this.markIntervalMillis, this.markIntervalMillis,
-					TimeUnit.MILLISECONDS);
+			this.executor.scheduleWithFixedDelay(() -> runGuarded("write the high-water mark", this::writeMarkAhead),
+					this.markIntervalMillis, this.markIntervalMillis, TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -264,7 +288,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		}
 		if (forced) {
 			release(current, "given back to lease afresh");
-			deleteIfOurs(current);
+			giveBack(current);
 			return acquire(-1);
 		}
 		if (current.getState() == WorkerIdLease.State.ACTIVE && current.isValid()
@@ -276,14 +300,14 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		long session = sessionId();
 		if (stat != null && stat.getEphemeralOwner() == current.getSessionId() && current.getSessionId() == session) {
 			// the mark may have run out while the lease was unproven: renew it before ids flow again
-			HighWaterMarkStore.Raise written = this.marks.raise(current.getNodeId(), this.clock.millis(), null,
-					new Stat(), session, false);
+			Long written = this.marks.raiseOwn(current.getNodeId(), this.clock.millis(), session);
 			if (written == null) {
 				this.leasesLost.incrementAndGet();
 				release(current, "high-water mark record taken over by another holder");
+				giveBack(current);
 				return acquire(-1);
 			}
-			current.advanceMark(written.markMillis());
+			current.advanceMark(written);
 			current.confirm(sent + validityNanos());
 			leaseChanged(current);
 			logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),
@@ -304,6 +328,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 * others in random order, so that instances starting together rarely collide.
 	 */
 	private WorkerIdLease acquire(int preferredNodeId) throws Exception {
+		this.marks.createParent();
 		Set<Integer> taken = takenNodeIds();
 		if (this.leasesTaken.get() == 0) {
 			warnIfBehindLiveHolders(taken);
@@ -324,7 +349,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		int holders = taken.size();
 		List<MarkRejection> rejections = new ArrayList<>();
 		for (int nodeId : free) {
-			WorkerIdLease created = tryCreate(nodeId, rejections);
+			WorkerIdLease created = tryClaim(nodeId, rejections);
 			if (created != null) {
 				return created;
 			}
@@ -370,60 +395,81 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		return taken;
 	}
 
-	private @Nullable WorkerIdLease tryCreate(int nodeId, List<MarkRejection> rejections) throws Exception {
+	/**
+	 * Claims a node id: creates the lease node and takes its mark record over in one transaction, on
+	 * the condition that the record is still the one read, so that a holder paused between the two
+	 * can never stamp a record a successor took meanwhile.
+	 */
+	private @Nullable WorkerIdLease tryClaim(int nodeId, List<MarkRejection> rejections) throws Exception {
 		String nodePath = ZKPaths.makePath(this.path, Integer.toString(nodeId));
-		long sent = this.nanoClock.getAsLong();
-		Stat stat = new Stat();
-		try {
-			this.client.create()
-				.storingStatIn(stat)
-				.creatingParentsIfNeeded()
-				.withMode(CreateMode.EPHEMERAL)
-				.forPath(nodePath, this.holder.toBytes());
-		}
-		catch (KeeperException.NodeExistsException ex) {
-			Stat existing = this.client.checkExists().forPath(nodePath);
-			if (existing == null || existing.getEphemeralOwner() != sessionId()) {
-				return null;
-			}
-			// our own create, retried by Curator after a connection loss
-			stat = existing;
-		}
-		long floor;
-		long mark;
-		try {
+		for (;;) {
 			Stat markStat = new Stat();
 			HighWaterMark previous = this.marks.read(nodeId, markStat);
 			long now = this.clock.millis();
 			long ahead = previous.markMillis() - now;
-			if (ahead > this.markMaxWaitMillis) {
-				deleteIfOwnedBy(nodePath, stat.getEphemeralOwner());
+			// our own mark never holds us back: our generator continues after our own last id
+			boolean ownRecord = previous.writtenBy(this.holder);
+			if (!ownRecord && ahead > this.markMaxWaitMillis) {
 				rejections.add(new MarkRejection(nodeId, ahead, previous));
 				logger.warn("Skipped node id {} under {}: its high-water mark, promised by '{}' ({}), is {} ms ahead of"
 						+ " this clock, more than the {} ms this instance may wait", nodeId, this.path,
 						previous.instanceName(), previous.process(), ahead, this.markMaxWaitMillis);
 				return null;
 			}
-			HighWaterMarkStore.Raise written = Objects.requireNonNull(
-					this.marks.raise(nodeId, now, previous, markStat, stat.getEphemeralOwner(), true));
+			long sent = this.nanoClock.getAsLong();
+			HighWaterMark written = this.marks.next(previous, now, sessionId());
+			try {
+				this.client.transaction()
+					.forOperations(this.client.transactionOp()
+						.create()
+						.withMode(CreateMode.EPHEMERAL)
+						.forPath(nodePath, this.holder.toBytes()), this.marks.writeIfUnchanged(nodeId, markStat.getVersion(), written));
+			}
+			catch (KeeperException ex) {
+				if (ex.getResults() == null) {
+					throw ex;
+				}
+				if (ex.getResults().get(0) instanceof OpResult.ErrorResult nodeResult && nodeResult.getErr() != 0
+						&& nodeResult.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
+					// the node exists: another holder's, or ours if Curator retried a transaction that had committed
+					if (!nodeCarriesOurToken(nodePath)) {
+						return null;
+					}
+				}
+				else {
+					continue; // the record changed since we read it: read it again
+				}
+			}
+			Stat stat = this.client.checkExists().forPath(nodePath);
+			if (stat == null) {
+				return null; // our session ended right after the claim
+			}
 			WorkerIdLease ownPrevious = this.lease;
-			// the record still names our previous session: nobody held the id since (every holder
-			// stamps the record before issuing), and our own ids continue after our last one
-			boolean ownIdBack = ownPrevious != null && ownPrevious.getNodeId() == nodeId
-					&& written.previous().sessionId() == ownPrevious.getSessionId();
-			floor = ownIdBack ? ownPrevious.getFloorMillis() : written.previous().markMillis();
-			mark = written.markMillis();
+			// the record named this deployment: nobody held the id since (every holder stamps the record
+			// before issuing), and our own ids continue after our last one
+			boolean ownIdBack = ownRecord && ownPrevious != null && ownPrevious.getNodeId() == nodeId;
+			long floor = ownIdBack ? ownPrevious.getFloorMillis() : previous.markMillis();
+			return leased(nodeId, nodePath, stat, sent, floor, written.markMillis());
 		}
-		catch (Exception ex) {
-			deleteIfOwnedBy(nodePath, stat.getEphemeralOwner());
-			throw ex;
+	}
+
+	private boolean nodeCarriesOurToken(String nodePath) throws Exception {
+		try {
+			return LeaseHolder.parse(this.client.getData().forPath(nodePath)).token().equals(this.holder.token());
 		}
+		catch (KeeperException.NoNodeException ex) {
+			return false;
+		}
+	}
+
+	private WorkerIdLease leased(int nodeId, String nodePath, Stat stat, long sent, long floor, long mark)
+			throws Exception {
 		WorkerIdLease previous = this.lease;
 		if (previous != null && previous.getState() != WorkerIdLease.State.RELEASED) {
 			release(previous, "replaced");
 		}
-		WorkerIdLease created = new WorkerIdLease(nodePath, nodeId, stat.getEphemeralOwner(), this.holder,
-				Instant.ofEpochMilli(stat.getCtime()), this.nanoClock, sent + validityNanos(), floor, mark);
+		WorkerIdLease created = new WorkerIdLease(this.leasesTaken.get() + 1, nodePath, nodeId, stat.getEphemeralOwner(),
+				this.holder, Instant.ofEpochMilli(stat.getCtime()), this.nanoClock, sent + validityNanos(), floor, mark);
 		LeaseNodeWatcher watcher = new LeaseNodeWatcher(created);
 		this.leaseNodeWatcher = watcher;
 		this.client.checkExists().usingWatcher(watcher).forPath(nodePath);
@@ -447,10 +493,15 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			return;
 		}
 		try {
-			HighWaterMarkStore.Raise written = this.marks.raise(current.getNodeId(), this.clock.millis(),
-					null, new Stat(), current.getSessionId(), false);
+			long now = this.clock.millis();
+			boolean stalled = now >= current.getMarkMillis();
+			Long written = this.marks.raiseOwn(current.getNodeId(), now, current.getSessionId());
 			if (written != null) {
-				current.advanceMark(written.markMillis());
+				current.advanceMark(written);
+				if (stalled) {
+					// ids had stopped at the old mark: waiting callers may go on
+					leaseChanged(current);
+				}
 			}
 			else if (this.lease == current) {
 				fence(current, "high-water mark record taken over by another holder");
@@ -478,14 +529,24 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		this.leaseListeners.forEach((listener) -> listener.accept(changed));
 	}
 
-	private void deleteIfOurs(WorkerIdLease released) throws Exception {
-		deleteIfOwnedBy(released.getPath(), released.getSessionId());
-	}
-
-	private void deleteIfOwnedBy(String nodePath, long sessionId) throws Exception {
-		Stat stat = this.client.checkExists().forPath(nodePath);
-		if (stat != null && stat.getEphemeralOwner() == sessionId) {
-			this.client.delete().withVersion(stat.getVersion()).forPath(nodePath);
+	/**
+	 * Deletes the node of a lease given up, if the current session owns it and it carries our token,
+	 * so that the id is free at once and does not count as taken by us. A delete that fails is retried
+	 * by the renewal; it never hides the failure that made us give the id up.
+	 */
+	private void giveBack(WorkerIdLease released) {
+		try {
+			Stat stat = this.client.checkExists().forPath(released.getPath());
+			if (stat != null && stat.getEphemeralOwner() == sessionId() && nodeCarriesOurToken(released.getPath())) {
+				this.client.delete().withVersion(stat.getVersion()).forPath(released.getPath());
+				logger.info("Gave back worker id {} ({})", released.getWorkerId(), released.getPath());
+			}
+			this.pendingGiveBacks.remove(released);
+		}
+		catch (Exception ex) {
+			this.pendingGiveBacks.add(released);
+			logger.warn("Could not delete lease node {} of worker id {}, given up; retrying with the next renewal",
+					released.getPath(), released.getWorkerId(), ex);
 		}
 	}
 
@@ -530,6 +591,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 */
 	private void renew() {
 		try {
+			for (WorkerIdLease released : List.copyOf(this.pendingGiveBacks)) {
+				giveBack(released);
+			}
 			WorkerIdLease current = this.lease;
 			if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
 				return;
@@ -543,14 +607,19 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			long sent = this.nanoClock.getAsLong();
 			Stat stat = this.client.checkExists().usingWatcher(watcherFor(current)).forPath(current.getPath());
 			if (stat != null && stat.getEphemeralOwner() == current.getSessionId()) {
+				boolean lapsed = !current.isValid();
 				current.renew(sent + validityNanos());
+				if (lapsed && current.isValid()) {
+					// a pause let the deadline run out without any event: waiting callers may go on
+					leaseChanged(current);
+				}
 			}
 			else if (this.lease == current) {
 				fence(current, (stat == null) ? "lease node deleted" : "lease node owned by another session");
 				scheduleRecovery(0);
 			}
 		}
-		catch (Exception ex) {
+		catch (Throwable ex) {
 			// the deadline stands and runs out by itself; connection events drive the recovery
 			logger.debug("Could not renew the worker id lease", ex);
 			WorkerIdLease current = this.lease;
@@ -584,7 +653,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			scheduleRecovery(retry);
 			return;
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			long retry = renewalIntervalMillis();
 			logger.warn("Could not lease a worker id again under {}; no ids are issued; retrying in {} ms", this.path,
 					retry, ex);
@@ -597,6 +666,34 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	@Override
 	public @Nullable WorkerIdLease currentLease() {
 		return this.lease;
+	}
+
+	@Override
+	public long attachIssuer(Object issuer) {
+		Object current = this.issuer.compareAndExchange(null, issuer);
+		if (current != null && current != issuer) {
+			WorkerIdLease held = this.lease;
+			throw new IllegalStateException("The worker id lease " + ((held != null) ? held.getPath() : this.path)
+					+ " already serves " + current + "; two IdServices on one lease would issue the same ids. Close"
+					+ " that one first, or share it (one IdService bean per deployment).");
+		}
+		return this.lastIdOfClosedIssuers.get();
+	}
+
+	@Override
+	public void detachIssuer(Object issuer, long lastIssuedId) {
+		this.lastIdOfClosedIssuers.accumulateAndGet(lastIssuedId, Math::max);
+		this.issuer.compareAndSet(issuer, null);
+	}
+
+	/** Runs a periodic task so that nothing it throws, an Error included, cancels its next runs. */
+	private static void runGuarded(String what, Runnable task) {
+		try {
+			task.run();
+		}
+		catch (Throwable ex) {
+			logger.error("Could not {}; trying again at the next interval", what, ex);
+		}
 	}
 
 	@Override
@@ -701,28 +798,26 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			WorkerIdLease current = this.lease;
 			if (current != null) {
 				release(current, "closed");
-				giveBack(current);
+				giveBackAtShutdown(current);
 			}
 		}
 		this.reconnectedListeners.clear();
+		this.client.removeWatchers();
 		if (this.ownsClient) {
-			this.client.close();
+			this.rootClient.close();
 		}
 	}
 
-	private void giveBack(WorkerIdLease released) {
+	private void giveBackAtShutdown(WorkerIdLease released) {
 		if (!this.client.getZookeeperClient().isConnected()) {
 			logger.warn("Not connected to ZooKeeper at shutdown: lease node {} disappears when session 0x{} expires",
 					released.getPath(), Long.toHexString(released.getSessionId()));
 			return;
 		}
-		try {
-			deleteIfOurs(released);
-			logger.info("Gave back worker id {} ({})", released.getWorkerId(), released.getPath());
-		}
-		catch (Exception ex) {
-			logger.warn("Could not delete lease node {} at shutdown; it disappears when session 0x{} expires",
-					released.getPath(), Long.toHexString(released.getSessionId()), ex);
+		giveBack(released);
+		if (this.pendingGiveBacks.remove(released)) {
+			logger.warn("Lease node {} disappears when session 0x{} expires", released.getPath(),
+					Long.toHexString(released.getSessionId()));
 		}
 	}
 

@@ -18,12 +18,15 @@ import org.apache.commons.lang3.math.NumberUtils;
  * @param aheadMillis how far ahead of its own clock the holder wrote the mark
  * @param instanceName the holder's instance name (its process name when none was configured)
  * @param process the holder's process, {@code pid@host}
- * @param sessionId the ZooKeeper session of the holder that wrote it
+ * @param sessionId the ZooKeeper session of the holder that wrote it, for operators
+ * @param token the token of the deployment that wrote it (see {@link LeaseHolder#token()}): only that
+ * deployment may raise the mark without taking the record over
  */
-public record HighWaterMark(long markMillis, long aheadMillis, String instanceName, String process, long sessionId) {
+public record HighWaterMark(long markMillis, long aheadMillis, String instanceName, String process, long sessionId,
+		String token) {
 
 	/** The record of an id that was never leased. */
-	static final HighWaterMark NONE = new HighWaterMark(0, 0, "", "", 0);
+	static final HighWaterMark NONE = new HighWaterMark(0, 0, "", "", 0, "");
 
 	/**
 	 * Reads a record back.
@@ -40,7 +43,8 @@ public record HighWaterMark(long markMillis, long aheadMillis, String instanceNa
 		}
 		return new HighWaterMark(NumberUtils.toLong(properties.getProperty("mark")),
 				NumberUtils.toLong(properties.getProperty("ahead")), properties.getProperty("instance", ""),
-				properties.getProperty("process", ""), Long.parseUnsignedLong(properties.getProperty("session", "0"), 16));
+				properties.getProperty("process", ""), Long.parseUnsignedLong(properties.getProperty("session", "0"), 16),
+				properties.getProperty("token", ""));
 	}
 
 	/**
@@ -50,8 +54,17 @@ public record HighWaterMark(long markMillis, long aheadMillis, String instanceNa
 	public byte[] toBytes() {
 		String text = "mark=" + this.markMillis + "\nmarkAt=" + Instant.ofEpochMilli(this.markMillis) + "\nahead="
 				+ this.aheadMillis + "\ninstance=" + this.instanceName + "\nprocess=" + this.process + "\nsession="
-				+ Long.toHexString(this.sessionId) + "\n";
+				+ Long.toHexString(this.sessionId) + "\ntoken=" + this.token + "\n";
 		return text.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Returns whether the given holder wrote this record.
+	 * @param holder a holder
+	 * @return whether the record carries its token
+	 */
+	boolean writtenBy(LeaseHolder holder) {
+		return !this.token.isEmpty() && this.token.equals(holder.token());
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.github.idgen.snowflake.MillisClock;
 import org.apache.commons.lang3.math.NumberUtils;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
@@ -58,41 +59,55 @@ final class HighWaterMarkStore {
 
 	/**
 	 * Raises the mark of a node id to {@code now} plus twice the mark interval, never lowering it: a
-	 * holder that lost its id while paused cannot undo the promise its successor relies on. Unless
-	 * {@code takeOver}, a record another session wrote last is left alone.
-	 * @param known the record of a read just made, with its stat, or {@code null} to read it first
-	 * @return the record replaced and the mark written, or {@code null} if the record belongs to
-	 * another session
+	 * holder that lost its id while paused cannot undo the promise its successor relies on. A record
+	 * that another deployment wrote last is left alone.
+	 * @return the mark written, or {@code null} if the record carries another deployment's token
 	 */
-	@Nullable Raise raise(int nodeId, long now, @Nullable HighWaterMark known, Stat knownStat, long session,
-			boolean takeOver) throws Exception {
-		String recordPath = path(nodeId);
-		Stat stat = knownStat;
-		HighWaterMark current = known;
+	@Nullable Long raiseOwn(int nodeId, long now, long session) throws Exception {
 		for (;;) {
-			if (current == null) {
-				current = read(nodeId, stat);
-			}
-			if (!takeOver && current != HighWaterMark.NONE && current.sessionId() != session) {
+			Stat stat = new Stat();
+			HighWaterMark current = read(nodeId, stat);
+			if (!current.writtenBy(this.holder)) {
 				return null;
 			}
-			long mark = Math.max(current.markMillis(), now + 2 * this.markIntervalMillis);
-			byte[] record = new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process(),
-					session)
-				.toBytes();
+			HighWaterMark next = next(current, now, session);
 			try {
-				if (stat.getVersion() < 0) {
-					this.client.create().creatingParentsIfNeeded().forPath(recordPath, record);
-				}
-				else {
-					this.client.setData().withVersion(stat.getVersion()).forPath(recordPath, record);
-				}
-				return new Raise(current, mark);
+				this.client.setData().withVersion(stat.getVersion()).forPath(path(nodeId), next.toBytes());
+				return next.markMillis();
 			}
-			catch (KeeperException.NodeExistsException | KeeperException.BadVersionException raced) {
-				stat = new Stat();
-				current = null;
+			catch (KeeperException.BadVersionException | KeeperException.NoNodeException raced) {
+				// read again: a successor's takeover makes the next read refuse
 			}
+		}
+	}
+
+	/**
+	 * Returns the record that raises {@code current} to {@code now} plus twice the mark interval.
+	 */
+	HighWaterMark next(HighWaterMark current, long now, long session) {
+		long mark = Math.max(current.markMillis(), now + 2 * this.markIntervalMillis);
+		return new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process(), session,
+				this.holder.token());
+	}
+
+	/**
+	 * Returns the operation that writes {@code record} if the record is still at {@code version}
+	 * (-1: there is none), for a transaction.
+	 */
+	CuratorOp writeIfUnchanged(int nodeId, int version, HighWaterMark record) throws Exception {
+		return (version < 0) ? this.client.transactionOp().create().forPath(path(nodeId), record.toBytes())
+				: this.client.transactionOp().setData().withVersion(version).forPath(path(nodeId), record.toBytes());
+	}
+
+	/**
+	 * Makes sure the parent of the records exists, so that records can be created in transactions.
+	 */
+	void createParent() throws Exception {
+		try {
+			this.client.create().creatingParentsIfNeeded().forPath(this.marksPath);
+		}
+		catch (KeeperException.NodeExistsException ex) {
+			// created before
 		}
 	}
 
@@ -139,14 +154,6 @@ final class HighWaterMarkStore {
 
 	private String path(int nodeId) {
 		return ZKPaths.makePath(this.marksPath, Integer.toString(nodeId));
-	}
-
-	/**
-	 * A successful raise.
-	 * @param previous the record it replaced
-	 * @param markMillis the mark written
-	 */
-	record Raise(HighWaterMark previous, long markMillis) {
 	}
 
 	/**

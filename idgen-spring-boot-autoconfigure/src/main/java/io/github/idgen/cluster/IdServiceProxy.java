@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -38,15 +39,16 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	private static final Logger logger = LoggerFactory.getLogger(IdServiceProxy.class);
 
-	private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-
 	private final ClusterDeployment deployment;
 
 	private final Supplier<IdServiceTwitter.Builder> generatorSettings;
 
 	private final long leaseWaitTimeoutNanos;
 
-	private final Object swapLock = new Object();
+	/** Guards swaps; waiting callers wait on {@link #leaseChanged} for the next lease event. */
+	private final ReentrantLock swapLock = new ReentrantLock();
+
+	private final Condition leaseChanged = this.swapLock.newCondition();
 
 	private volatile Delegate delegate;
 
@@ -79,15 +81,21 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 		this.leaseWaitTimeoutNanos = leaseWaitTimeout.toNanos();
 		deployment.getWorkerId();
 		WorkerIdLease lease = Objects.requireNonNull(deployment.currentLease(), "deployment holds no lease");
-		this.delegate = new Delegate(newGenerator(lease).build(), lease);
-		deployment.addReconnectedListener((d) -> refresh());
+		long continueAfter = deployment.attachIssuer(this);
+		IdServiceTwitter.Builder generator = newGenerator(lease);
+		this.delegate = new Delegate((continueAfter > 0) ? generator.continueAfter(continueAfter).build()
+				: generator.build(), lease);
+		// leases are pushed: a newer one is swapped in, and every change wakes waiting callers
+		deployment.addLeaseListener(this::onLeaseChanged);
+		deployment.addReconnectedListener((d) -> d.updateWorkerId(false));
+		onLeaseChanged(Objects.requireNonNull(deployment.currentLease()));
 	}
 
 	@Override
 	public long nextId() {
 		Delegate current = this.delegate;
 		long id = current.generator.nextId();
-		if (current.permits(id)) {
+		if (current.permits(id) && !this.closed) {
 			return id;
 		}
 		return issueWhenLeased((d) -> {
@@ -100,7 +108,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	public List<Long> nextIds(int num) {
 		Delegate current = this.delegate;
 		List<Long> ids = current.generator.nextIds(num);
-		if (current.permits(ids)) {
+		if (current.permits(ids) && !this.closed) {
 			return ids;
 		}
 		return issueWhenLeased((d) -> {
@@ -110,55 +118,58 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	}
 
 	/**
-	 * Waits, up to the lease wait timeout, until {@code issue} yields ids the lease permits.
+	 * Waits, up to the lease wait timeout, until {@code issue} yields ids the lease permits. Woken by
+	 * every lease event; a wait for the previous holder's mark ends at a known instant and is timed.
 	 * @param issue makes ids with a delegate, or gives null when the lease does not permit them
 	 */
 	private <T> T issueWhenLeased(Function<Delegate, @Nullable T> issue) {
 		long start = System.nanoTime();
 		this.leaseWaits.incrementAndGet();
+		this.swapLock.lock();
 		try {
 			for (;;) {
 				if (this.closed) {
 					throw new IllegalStateException("IdService is closed: the application is shutting down");
 				}
-				Delegate current = currentDelegate();
+				Delegate current = this.delegate;
 				if (current.lease.isValid()) {
 					T ids = issue.apply(current);
-					if (ids != null) {
+					if (ids != null && !this.closed) {
 						return ids;
 					}
 				}
-				long waited = System.nanoTime() - start;
-				if (waited >= this.leaseWaitTimeoutNanos) {
+				long left = this.leaseWaitTimeoutNanos - (System.nanoTime() - start);
+				if (left <= 0) {
 					this.refusals.incrementAndGet();
 					throw new WorkerIdLeaseUnavailableException(current.lease, current.whyNot(),
-							Duration.ofNanos(waited));
+							Duration.ofNanos(System.nanoTime() - start));
 				}
-				LockSupport.parkNanos(Math.min(POLL_NANOS, this.leaseWaitTimeoutNanos - waited));
+				long untilFloor = current.lease.getFloorMillis() - current.generator.getClock().millis();
+				this.leaseChanged.awaitNanos((untilFloor >= 0) ? Math.min(left, TimeUnit.MILLISECONDS.toNanos(untilFloor + 1))
+						: left);
 			}
 		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new WorkerIdLeaseUnavailableException(this.delegate.lease, "interrupted while waiting",
+					Duration.ofNanos(System.nanoTime() - start));
+		}
 		finally {
+			this.swapLock.unlock();
 			this.leaseWaitNanos.addAndGet(System.nanoTime() - start);
 		}
 	}
 
 	/**
-	 * Confirms the lease with the deployment and swaps the generator if the worker id changed.
+	 * Swaps in a newer lease (never an older one seen late: leases are numbered), with the generator
+	 * of the previous lease if the node is the same, else one that continues after its last id: one
+	 * generator per lease. Wakes waiting callers on every event.
 	 */
-	private void refresh() {
-		this.deployment.updateWorkerId(false);
-		currentDelegate();
-	}
-
-	private Delegate currentDelegate() {
-		Delegate current = this.delegate;
-		WorkerIdLease latest = this.deployment.currentLease();
-		if (latest == null || latest == current.lease) {
-			return current;
-		}
-		synchronized (this.swapLock) {
-			current = this.delegate;
-			if (latest != current.lease) {
+	private void onLeaseChanged(WorkerIdLease latest) {
+		this.swapLock.lock();
+		try {
+			Delegate current = this.delegate;
+			if (latest.getNumber() > current.lease.getNumber()) {
 				// the deployment released the old lease before publishing this one, so no id the old
 				// generator makes from here on passes its check: its last id is final
 				IdServiceTwitter previous = current.generator;
@@ -172,12 +183,14 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 					this.retired[2] += previous.clockBackwardsWaits();
 					this.retired[3] += previous.clockBackwardsFailures();
 				}
-				current = new Delegate(generator, latest);
-				this.delegate = current;
+				this.delegate = new Delegate(generator, latest);
 				logger.info("Issuing ids with worker id {} (datacenter id {}) from {}", latest.getWorkerId(),
 						latest.getDatacenterId(), latest.getPath());
 			}
-			return current;
+			this.leaseChanged.signalAll();
+		}
+		finally {
+			this.swapLock.unlock();
 		}
 	}
 
@@ -203,29 +216,45 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	@Override
 	public long issuedIds() {
-		synchronized (this.swapLock) {
+		this.swapLock.lock();
+		try {
 			return this.retired[0] + this.delegate.generator.issuedIds();
+		}
+		finally {
+			this.swapLock.unlock();
 		}
 	}
 
 	@Override
 	public long sequenceExhaustedWaits() {
-		synchronized (this.swapLock) {
+		this.swapLock.lock();
+		try {
 			return this.retired[1] + this.delegate.generator.sequenceExhaustedWaits();
+		}
+		finally {
+			this.swapLock.unlock();
 		}
 	}
 
 	@Override
 	public long clockBackwardsWaits() {
-		synchronized (this.swapLock) {
+		this.swapLock.lock();
+		try {
 			return this.retired[2] + this.delegate.generator.clockBackwardsWaits();
+		}
+		finally {
+			this.swapLock.unlock();
 		}
 	}
 
 	@Override
 	public long clockBackwardsFailures() {
-		synchronized (this.swapLock) {
+		this.swapLock.lock();
+		try {
 			return this.retired[3] + this.delegate.generator.clockBackwardsFailures();
+		}
+		finally {
+			this.swapLock.unlock();
 		}
 	}
 
@@ -280,12 +309,24 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	}
 
 	/**
-	 * Stops issuing: every later call fails. The deployment is closed by its owner.
+	 * Stops issuing: every later call fails, whatever becomes of the lease. The deployment is closed
+	 * by its owner; a proxy created on it afterwards continues after this one's last id.
 	 */
 	@Override
 	public void close() {
-		this.closed = true;
-		this.delegate.lease.fence("application shutting down");
+		this.swapLock.lock();
+		try {
+			if (this.closed) {
+				return;
+			}
+			this.closed = true;
+			this.leaseChanged.signalAll();
+		}
+		finally {
+			this.swapLock.unlock();
+		}
+		// a call that passed its check before the flag was set may still return its id: count it in
+		this.deployment.detachIssuer(this, this.delegate.generator.lastIssuedId());
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Properties;
+import java.util.UUID;
 
 import org.apache.commons.lang3.StringUtils;
 import org.apache.commons.lang3.math.NumberUtils;
@@ -20,8 +21,11 @@ import org.jspecify.annotations.Nullable;
  * @param pid the process id
  * @param startedAt when the process started
  * @param instanceName the configured instance name (for sticky worker ids), or the process name
+ * @param token what tells this deployment's nodes and records from those of any other deployment, even
+ * one of the same process on the same ZooKeeper session; unique per deployment and never reused
  */
-public record LeaseHolder(String process, String host, long pid, Instant startedAt, String instanceName) {
+public record LeaseHolder(String process, String host, long pid, Instant startedAt, String instanceName,
+		String token) {
 
 	/**
 	 * Describes this JVM, named after its process.
@@ -43,7 +47,19 @@ public record LeaseHolder(String process, String host, long pid, Instant started
 		Instant started = self.info().startInstant().orElseGet(Instant::now);
 		String process = self.pid() + "@" + host;
 		return new LeaseHolder(process, host, self.pid(), started,
-				StringUtils.isNotBlank(instanceName) ? instanceName : process);
+				StringUtils.isNotBlank(instanceName) ? instanceName : process, newToken());
+	}
+
+	/**
+	 * Returns this holder with a fresh token, for a new deployment.
+	 * @return a copy whose token no other holder has
+	 */
+	public LeaseHolder withNewToken() {
+		return new LeaseHolder(this.process, this.host, this.pid, this.startedAt, this.instanceName, newToken());
+	}
+
+	private static String newToken() {
+		return UUID.randomUUID().toString();
 	}
 
 	/**
@@ -84,7 +100,8 @@ public record LeaseHolder(String process, String host, long pid, Instant started
 		String startedAt = properties.getProperty("startedAt");
 		String process = properties.getProperty("process", "");
 		return new LeaseHolder(process, properties.getProperty("host", ""), pid,
-				(startedAt != null) ? Instant.parse(startedAt) : Instant.EPOCH, properties.getProperty("instance", process));
+				(startedAt != null) ? Instant.parse(startedAt) : Instant.EPOCH, properties.getProperty("instance", process),
+				properties.getProperty("token", ""));
 	}
 
 	/**
@@ -93,7 +110,7 @@ public record LeaseHolder(String process, String host, long pid, Instant started
 	 */
 	public byte[] toBytes() {
 		String text = "process=" + this.process + "\nhost=" + this.host + "\npid=" + this.pid + "\nstartedAt="
-				+ this.startedAt + "\ninstance=" + this.instanceName + "\n";
+				+ this.startedAt + "\ninstance=" + this.instanceName + "\ntoken=" + this.token + "\n";
 		return text.getBytes(StandardCharsets.UTF_8);
 	}
 

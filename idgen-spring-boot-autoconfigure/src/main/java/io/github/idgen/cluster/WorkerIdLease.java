@@ -35,6 +35,8 @@ public final class WorkerIdLease {
 
 	}
 
+	private final long number;
+
 	private final String path;
 
 	private final int nodeId;
@@ -69,8 +71,9 @@ public final class WorkerIdLease {
 
 	private volatile String reason = "leased";
 
-	WorkerIdLease(String path, int nodeId, long sessionId, LeaseHolder holder, Instant acquiredAt,
+	WorkerIdLease(long number, String path, int nodeId, long sessionId, LeaseHolder holder, Instant acquiredAt,
 			LongSupplier nanoClock, long validUntilNanos, long floorMillis, long markMillis) {
+		this.number = number;
 		this.path = path;
 		this.nodeId = nodeId;
 		this.sessionId = sessionId;
@@ -182,6 +185,15 @@ public final class WorkerIdLease {
 		this.reason = why;
 		this.validUntilNanos = this.nanoClock.getAsLong();
 		this.permittedMillis = -1;
+	}
+
+	/**
+	 * Returns the number of this lease among the leases of its deployment: later leases have larger
+	 * numbers, so that whoever follows the leases can tell a newer one from one it saw late.
+	 * @return 1 for the first lease, then increasing
+	 */
+	public long getNumber() {
+		return this.number;
 	}
 
 	/**
