@@ -9,7 +9,7 @@ import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.MillisClock;

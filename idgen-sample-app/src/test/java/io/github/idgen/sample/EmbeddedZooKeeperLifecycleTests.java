@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

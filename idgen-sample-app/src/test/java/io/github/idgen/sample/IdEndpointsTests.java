@@ -6,7 +6,7 @@ import java.util.List;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

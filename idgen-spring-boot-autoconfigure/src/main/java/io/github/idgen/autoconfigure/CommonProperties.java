@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.regex.Pattern;
 
-import io.github.idgen.cluster.LeaseRange;
+import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,6 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.cluster.HighWaterMarksAheadException;
+import io.github.idgen.lease.HighWaterMarksAheadException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

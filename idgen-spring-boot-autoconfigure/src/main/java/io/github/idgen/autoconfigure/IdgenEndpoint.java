@@ -7,9 +7,9 @@ import java.util.Map;
 
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.LeaseHolder;
-import io.github.idgen.cluster.LeaseStatistics;
-import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.LeaseStatistics;
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;

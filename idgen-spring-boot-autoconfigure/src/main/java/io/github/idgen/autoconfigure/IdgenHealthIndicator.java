@@ -3,7 +3,7 @@ package io.github.idgen.autoconfigure;
 import java.time.Instant;
 
 import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 

@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.LeaseStatistics;
+import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;

@@ -1,7 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import io.github.idgen.cluster.ClusterDeployment;
-import io.github.idgen.cluster.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLease;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -1,6 +1,6 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.cluster.WorkerIdsExhaustedException;
+import io.github.idgen.lease.WorkerIdsExhaustedException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -2,6 +2,8 @@ package io.github.idgen.cluster;
 
 import java.util.function.Consumer;
 
+import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdsExhaustedException;
 import org.jspecify.annotations.Nullable;
 
 /**

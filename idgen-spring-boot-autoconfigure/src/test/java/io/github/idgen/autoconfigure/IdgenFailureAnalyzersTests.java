@@ -1,7 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.WorkerIdsExhaustedException;
+import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.cluster.ZooKeeperUnavailableException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

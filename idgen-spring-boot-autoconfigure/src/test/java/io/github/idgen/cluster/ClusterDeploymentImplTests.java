@@ -4,11 +4,17 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
+import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.LeaseKeeper;
+import io.github.idgen.lease.LeaseRange;
+import io.github.idgen.lease.WorkerIdLease;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.test.util.ReflectionTestUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -116,7 +122,9 @@ class ClusterDeploymentImplTests {
 		deployment.getWorkerId();
 		WorkerIdLease lease = deployment.currentLease();
 
-		lease.fence("lease not renewed in time: request timed out");
+		// a renewal that failed on a live connection fences exactly like this, with no connection event
+		LeaseKeeper keeper = (LeaseKeeper) ReflectionTestUtils.getField(deployment, "keeper");
+		keeper.fence(lease, "lease not renewed in time: request timed out");
 
 		assertThat(lease.isValid()).isFalse();
 		await().atMost(Duration.ofSeconds(5)).until(lease::isValid);

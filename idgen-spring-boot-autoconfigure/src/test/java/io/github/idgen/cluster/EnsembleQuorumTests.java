@@ -2,6 +2,7 @@ package io.github.idgen.cluster;
 
 import java.time.Duration;
 
+import io.github.idgen.lease.WorkerIdLease;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.snowflake.MillisClock;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.data.Stat;

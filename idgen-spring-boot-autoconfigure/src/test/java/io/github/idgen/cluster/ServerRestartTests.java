@@ -3,6 +3,7 @@ package io.github.idgen.cluster;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,4 +1,4 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;

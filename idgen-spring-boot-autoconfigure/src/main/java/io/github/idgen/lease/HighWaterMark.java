@@ -1,4 +1,4 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -26,7 +26,7 @@ public record HighWaterMark(long markMillis, long aheadMillis, String instanceNa
 		String token) {
 
 	/** The record of an id that was never leased. */
-	static final HighWaterMark NONE = new HighWaterMark(0, 0, "", "", 0, "");
+	public static final HighWaterMark NONE = new HighWaterMark(0, 0, "", "", 0, "");
 
 	/**
 	 * Reads a record back.
@@ -56,6 +56,15 @@ public record HighWaterMark(long markMillis, long aheadMillis, String instanceNa
 				+ this.aheadMillis + "\ninstance=" + this.instanceName + "\nprocess=" + this.process + "\nsession="
 				+ Long.toHexString(this.sessionId) + "\ntoken=" + this.token + "\n";
 		return text.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Returns this record as written in another session.
+	 * @param session the session id of the writer
+	 * @return a copy with that session
+	 */
+	public HighWaterMark withSessionId(long session) {
+		return new HighWaterMark(this.markMillis, this.aheadMillis, this.instanceName, this.process, session, this.token);
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 /**
  * Thrown when ids were free but each one's high-water mark was further ahead of this host's clock

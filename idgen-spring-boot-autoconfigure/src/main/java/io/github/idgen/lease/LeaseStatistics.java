@@ -1,4 +1,4 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 /**
  * Running totals of a lease, for metrics and operators. Every count only grows.

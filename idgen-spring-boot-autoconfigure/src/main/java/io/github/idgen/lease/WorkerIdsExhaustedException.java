@@ -1,4 +1,4 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 /**
  * Thrown when every id of the lease range is held by another ZooKeeper session.

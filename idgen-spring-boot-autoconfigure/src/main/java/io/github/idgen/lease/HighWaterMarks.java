@@ -1,0 +1,108 @@
+package io.github.idgen.lease;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+import io.github.idgen.lease.LeaseBackend.VersionedMark;
+import io.github.idgen.snowflake.MillisClock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The high-water mark rules over a backend's records: what a holder writes, raising its own record
+ * by compare-and-set and never another's, and the searches for a sticky id and for clocks ahead of
+ * this one.
+ */
+final class HighWaterMarks {
+
+	/** How many live holders' records the start-up clock check reads at most. */
+	static final int CLOCK_SAMPLE = 8;
+
+	private final LeaseBackend backend;
+
+	private final MillisClock clock;
+
+	private final long markAheadMillis;
+
+	private final LeaseHolder holder;
+
+	HighWaterMarks(LeaseBackend backend, MillisClock clock, long markAheadMillis, LeaseHolder holder) {
+		this.backend = backend;
+		this.clock = clock;
+		this.markAheadMillis = markAheadMillis;
+		this.holder = holder;
+	}
+
+	/**
+	 * Returns the record that raises {@code current} to {@code now} plus the mark-ahead, never
+	 * lowering it: a holder that lost its id while paused cannot undo a promise its successor relies on.
+	 */
+	HighWaterMark next(HighWaterMark current, long now, long sessionId) {
+		long mark = Math.max(current.markMillis(), now + this.markAheadMillis);
+		return new HighWaterMark(mark, mark - now, this.holder.instanceName(), this.holder.process(), sessionId,
+				this.holder.token());
+	}
+
+	/**
+	 * Raises this holder's own record of a node id; a record another holder wrote last is left alone.
+	 * @return the mark written, or {@code null} if the record carries another holder's token
+	 */
+	@Nullable Long raiseOwn(int nodeId, long sessionId) throws Exception {
+		for (;;) {
+			VersionedMark current = this.backend.readMark(nodeId);
+			if (!current.mark().writtenBy(this.holder)) {
+				return null;
+			}
+			HighWaterMark next = next(current.mark(), this.clock.millis(), sessionId);
+			if (this.backend.writeMark(nodeId, current.version(), next)) {
+				return next.markMillis();
+			}
+			// changed meanwhile: read it again, and a successor's takeover makes the next read refuse
+		}
+	}
+
+	/**
+	 * Returns the free id whose record names this instance, or -1.
+	 */
+	int stickyNodeId(List<Integer> free) throws Exception {
+		Set<Integer> recorded = this.backend.recordedNodeIds();
+		for (int nodeId : free) {
+			if (recorded.contains(nodeId)
+					&& this.backend.readMark(nodeId).mark().instanceName().equals(this.holder.instanceName())) {
+				return nodeId;
+			}
+		}
+		return -1;
+	}
+
+	/**
+	 * Measures how far this clock is behind the clocks live holders had when they last wrote their
+	 * marks, from a random sample of at most {@link #CLOCK_SAMPLE} of them: a warning needs no more, and
+	 * 1024 instances starting together must not read each other's records a million times.
+	 * @return the largest lag found and its record, or a lag of 0 and {@link HighWaterMark#NONE}
+	 */
+	Lag lagBehind(Set<Integer> liveNodeIds) throws Exception {
+		List<Integer> sample = new ArrayList<>(liveNodeIds);
+		Collections.shuffle(sample, ThreadLocalRandom.current());
+		Lag furthest = new Lag(0, HighWaterMark.NONE);
+		for (int nodeId : sample.subList(0, Math.min(CLOCK_SAMPLE, sample.size()))) {
+			HighWaterMark mark = this.backend.readMark(nodeId).mark();
+			long behind = mark.writtenAtMillis() - this.clock.millis();
+			if (mark != HighWaterMark.NONE && behind > furthest.millis()) {
+				furthest = new Lag(behind, mark);
+			}
+		}
+		return furthest;
+	}
+
+	/**
+	 * A clock lag found in a record.
+	 * @param millis how far this clock is behind, at least
+	 * @param mark the record it was found in
+	 */
+	record Lag(long millis, HighWaterMark mark) {
+	}
+
+}

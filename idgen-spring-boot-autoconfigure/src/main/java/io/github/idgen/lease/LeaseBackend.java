@@ -1,0 +1,158 @@
+package io.github.idgen.lease;
+
+import java.time.Instant;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where leases and high-water mark records live: what a backend (ZooKeeper nodes, database rows)
+ * implements for the {@link LeaseKeeper}. Every method may block on the store and may throw; the
+ * keeper calls them on its own thread, except {@link #giveBack} at shutdown.
+ */
+public interface LeaseBackend {
+
+	/**
+	 * Describes where the leases live, for messages.
+	 * @return for example the parent path of the lease nodes
+	 */
+	String location();
+
+	/**
+	 * Describes where one lease lives, for messages, logs and operators.
+	 * @param nodeId the node id
+	 * @return for example {@code /idgen/worker_ids/7}
+	 */
+	String location(int nodeId);
+
+	/**
+	 * Returns how long the store keeps a lease whose holder stopped proving it is alive; the
+	 * deadlines and intervals of the keeper derive from it (see {@link LeaseTiming}).
+	 * @return milliseconds, such as the negotiated ZooKeeper session timeout
+	 */
+	long leaseTimeoutMillis();
+
+	/**
+	 * Makes sure leases and records can be written, creating parents or tables as the store needs.
+	 * @throws Exception if the store cannot be reached
+	 */
+	void prepare() throws Exception;
+
+	/**
+	 * Returns the node ids between {@code first} and {@code last} that some holder holds.
+	 * @param first the first node id of the range
+	 * @param last the last node id of the range
+	 * @return the held node ids
+	 * @throws Exception if the store cannot be reached
+	 */
+	Set<Integer> heldNodeIds(int first, int last) throws Exception;
+
+	/**
+	 * Returns the node ids that have a high-water mark record.
+	 * @return node ids
+	 * @throws Exception if the store cannot be reached
+	 */
+	Set<Integer> recordedNodeIds() throws Exception;
+
+	/**
+	 * Reads the high-water mark record of a node id.
+	 * @param nodeId the node id
+	 * @return the record and its version; {@link HighWaterMark#NONE} and version -1 if there is none
+	 * @throws Exception if the store cannot be reached
+	 */
+	VersionedMark readMark(int nodeId) throws Exception;
+
+	/**
+	 * Replaces a record if it is still at {@code version}.
+	 * @param nodeId the node id
+	 * @param version the version read, -1 for a record that did not exist
+	 * @param record the new record
+	 * @return whether it was written; false if the record changed since it was read
+	 * @throws Exception if the store cannot be reached
+	 */
+	boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception;
+
+	/**
+	 * Claims a free node id and replaces its record, both or neither, on the condition that the
+	 * record is still at {@code markVersion}.
+	 * @param nodeId the node id
+	 * @param holder who claims it; its token marks the lease as this keeper's
+	 * @param markVersion the version of the record read, -1 for none
+	 * @param record the record to write
+	 * @return the claim, or why there was none
+	 * @throws Exception if the store cannot be reached
+	 */
+	Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception;
+
+	/**
+	 * Checks that a lease is still held, and makes the store report its loss from now on where it can
+	 * (a watch).
+	 * @param lease the lease
+	 * @return {@code null} while held, else why it is lost
+	 * @throws Exception if the store cannot be reached
+	 */
+	@Nullable String checkHeld(WorkerIdLease lease) throws Exception;
+
+	/**
+	 * Frees the node id of a lease given up, if it is still this holder's.
+	 * @param lease the lease given up
+	 * @return whether a lease was freed
+	 * @throws Exception if the store cannot be reached
+	 */
+	boolean giveBack(WorkerIdLease lease) throws Exception;
+
+	/**
+	 * Returns whether the store is reachable right now, as far as the backend can tell without asking.
+	 * @return true while connected
+	 */
+	boolean isConnected();
+
+	/**
+	 * A record and the version it was read at.
+	 * @param mark the record
+	 * @param version its version, -1 if there is none
+	 */
+	record VersionedMark(HighWaterMark mark, long version) {
+	}
+
+	/**
+	 * What a claim came to.
+	 * @param outcome whether it succeeded
+	 * @param sessionId the store's id of the holder's connection or session, for operators
+	 * @param acquiredAt when the store recorded the claim
+	 */
+	record Claim(Outcome outcome, long sessionId, @Nullable Instant acquiredAt) {
+
+		/** A node id another holder holds. */
+		public static final Claim HELD_BY_ANOTHER = new Claim(Outcome.HELD_BY_ANOTHER, 0, null);
+
+		/** The record changed since it was read. */
+		public static final Claim MARK_CHANGED = new Claim(Outcome.MARK_CHANGED, 0, null);
+
+		/**
+		 * A claim that succeeded.
+		 * @param sessionId the store's id of the holder's session
+		 * @param acquiredAt when it was recorded
+		 * @return the claim
+		 */
+		public static Claim claimed(long sessionId, Instant acquiredAt) {
+			return new Claim(Outcome.CLAIMED, sessionId, acquiredAt);
+		}
+
+		/** How a claim ended. */
+		public enum Outcome {
+
+			/** The node id is ours. */
+			CLAIMED,
+
+			/** Another holder holds it. */
+			HELD_BY_ANOTHER,
+
+			/** Its record changed since it was read: read it again. */
+			MARK_CHANGED
+
+		}
+
+	}
+
+}

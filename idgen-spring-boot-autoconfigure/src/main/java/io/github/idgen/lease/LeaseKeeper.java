@@ -1,0 +1,499 @@
+package io.github.idgen.lease;
+
+import java.io.Closeable;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps this instance's worker-id lease in a {@link LeaseBackend}: takes one (see
+ * {@link LeaseAcquisition}), proves it every third of the lease timeout, writes the high-water mark
+ * ahead, fences it the moment it cannot be proven, recovers it, and gives it back.
+ * <p>
+ * One thread changes the lease: the keeper's own scheduled thread, or a caller of
+ * {@link #lease(boolean)} under the same lock. Other threads (a backend's event thread) only
+ * {@linkplain #fence fence}, which takes no lock, and ask for a {@linkplain #scheduleRecovery
+ * recovery}. Every change is announced through {@link #changed(WorkerIdLease)} to the lease
+ * listeners; nothing else notifies them.
+ */
+public final class LeaseKeeper implements Closeable {
+
+	private static final Logger logger = LoggerFactory.getLogger(LeaseKeeper.class);
+
+	private enum State {
+
+		LATENT, STARTED, CLOSED
+
+	}
+
+	private final LeaseBackend backend;
+
+	private final LeaseSettings settings;
+
+	private final LeaseAcquisition acquisition;
+
+	private final HighWaterMarks marks;
+
+	private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
+
+	/** Serialises every change of {@link #lease}; never taken by fencing. */
+	private final Object leaseLock = new Object();
+
+	private final Listeners<WorkerIdLease> leaseListeners = new Listeners<>();
+
+	private final Listeners<LeaseKeeper> recoveredListeners = new Listeners<>();
+
+	private final AtomicBoolean recoveryPending = new AtomicBoolean();
+
+	private final AtomicLong leasesLost = new AtomicLong();
+
+	/** Leases given up whose node could not be freed yet; retried by the renewal. */
+	private final Set<WorkerIdLease> pendingGiveBacks = ConcurrentHashMap.newKeySet();
+
+	/** The one issuer of ids under these leases, if any. */
+	private final AtomicReference<@Nullable Object> issuer = new AtomicReference<>();
+
+	/** The last id that detached issuers returned, so that the next one continues after it. */
+	private final AtomicLong lastIdOfDetachedIssuers = new AtomicLong();
+
+	private volatile @Nullable WorkerIdLease lease;
+
+	private volatile @Nullable ScheduledExecutorService executor;
+
+	/**
+	 * Creates a keeper; call {@link #start()} next.
+	 * @param backend where leases live
+	 * @param settings range, holder, clocks and mark settings
+	 */
+	public LeaseKeeper(LeaseBackend backend, LeaseSettings settings) {
+		this.backend = backend;
+		this.settings = settings;
+		this.marks = new HighWaterMarks(backend, settings.clock(), 2 * settings.markInterval().toMillis(),
+				settings.holder());
+		this.acquisition = new LeaseAcquisition(backend, settings, this.marks);
+	}
+
+	/**
+	 * Starts renewing and writing marks on the keeper's thread. Leasing happens on the first
+	 * {@link #lease(boolean)}.
+	 */
+	public void start() {
+		if (!this.state.compareAndSet(State.LATENT, State.STARTED)) {
+			throw new IllegalStateException("Cannot be started more than once");
+		}
+		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "idgen-lease" + this.backend.location().replace('/', '-'));
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.executor = scheduler;
+		scheduleRenewal();
+		long interval = this.settings.markInterval().toMillis();
+		scheduler.scheduleWithFixedDelay(() -> runGuarded("write the high-water mark", this::writeMarkAhead), interval,
+				interval, TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * Makes sure this instance holds a lease, as {@code ClusterDeployment.updateWorkerId} describes.
+	 * @param forced whether to give back the current lease and lease afresh
+	 * @return the lease held now
+	 * @throws WorkerIdsExhaustedException if every id of the range is held by another holder
+	 * @throws HighWaterMarksAheadException if the free ids' marks are too far ahead of this clock
+	 */
+	public WorkerIdLease lease(boolean forced) {
+		if (this.state.get() != State.STARTED) {
+			throw new IllegalStateException("Worker ids are leased only between start() and close(), state is "
+					+ this.state.get());
+		}
+		synchronized (this.leaseLock) {
+			try {
+				return updateLease(forced);
+			}
+			catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
+				throw ex;
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("Could not lease a worker id at " + this.backend.location() + ": " + ex,
+						ex);
+			}
+		}
+	}
+
+	private WorkerIdLease updateLease(boolean forced) throws Exception {
+		WorkerIdLease current = this.lease;
+		if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
+			return take((current != null) ? current.getNodeId() : -1, -1);
+		}
+		if (forced) {
+			release(current, "given back to lease afresh");
+			giveBack(current);
+			return take(-1, -1);
+		}
+		if (current.getState() == WorkerIdLease.State.ACTIVE && current.isValid()) {
+			return current;
+		}
+		long sent = this.settings.nanoClock().getAsLong();
+		String lost = this.backend.checkHeld(current);
+		int avoid = -1;
+		if (lost == null) {
+			// the mark may have run out while the lease was unproven: renew it before ids flow again
+			Long written = this.marks.raiseOwn(current.getNodeId(), current.getSessionId());
+			if (written == null) {
+				// the record names another holder: the id is theirs now, whatever its node says
+				lost = "high-water mark record taken over by another holder";
+				avoid = current.getNodeId();
+			}
+			else {
+				current.advanceMark(written);
+				current.confirm(sent + timing().validityNanos());
+				changed(current);
+				logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),
+						current.getDatacenterId(), current.getPath(), Long.toHexString(current.getSessionId()));
+				return current;
+			}
+		}
+		this.leasesLost.incrementAndGet();
+		release(current, lost);
+		giveBack(current);
+		logger.warn("Lost worker id {} at {} ({}); leasing again", current.getWorkerId(), current.getPath(), lost);
+		return (avoid < 0) ? take(current.getNodeId(), -1) : take(-1, avoid);
+	}
+
+	private WorkerIdLease take(int preferredNodeId, int avoidedNodeId) throws Exception {
+		WorkerIdLease taken = this.acquisition.acquire(preferredNodeId, avoidedNodeId, this.lease, timing());
+		WorkerIdLease previous = this.lease;
+		if (previous != null && previous.getState() != WorkerIdLease.State.RELEASED) {
+			release(previous, "replaced");
+		}
+		this.lease = taken;
+		changed(taken);
+		return taken;
+	}
+
+	/**
+	 * Writes the mark of the current lease ahead; a failed write leaves the last mark standing, and ids
+	 * stop at it. A record taken over by another holder ends the lease.
+	 */
+	private void writeMarkAhead() {
+		WorkerIdLease current = this.lease;
+		if (current == null || current.getState() != WorkerIdLease.State.ACTIVE || !current.isValid()) {
+			return;
+		}
+		boolean stalled = this.settings.clock().millis() >= current.getMarkMillis();
+		try {
+			Long written = this.marks.raiseOwn(current.getNodeId(), current.getSessionId());
+			if (written == null) {
+				fence(current, "high-water mark record taken over by another holder");
+				scheduleRecovery(0);
+				return;
+			}
+			current.advanceMark(written);
+			if (stalled) {
+				// ids had stopped at the old mark: waiting callers may go on
+				changed(current);
+			}
+		}
+		catch (Exception ex) {
+			if (stalled) {
+				logger.warn("Could not write the high-water mark of {}: no ids are issued until a write succeeds",
+						current.getPath(), ex);
+			}
+			else {
+				logger.debug("Could not write the high-water mark of {}; the last one still stands", current.getPath(),
+						ex);
+			}
+		}
+	}
+
+	private void scheduleRenewal() {
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null && this.state.get() == State.STARTED) {
+			scheduler.schedule(this::renew, timing().renewalIntervalMillis(), TimeUnit.MILLISECONDS);
+		}
+	}
+
+	/**
+	 * Proves the lease; a proof moves the deadline. A lease fenced while the store is reachable (a
+	 * renewal that failed on a live connection sends no event to lift it) gets a recovery instead.
+	 */
+	private void renew() {
+		try {
+			for (WorkerIdLease released : List.copyOf(this.pendingGiveBacks)) {
+				giveBack(released);
+			}
+			WorkerIdLease current = this.lease;
+			if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
+				return;
+			}
+			if (current.getState() == WorkerIdLease.State.FENCED) {
+				if (this.backend.isConnected()) {
+					scheduleRecovery(0);
+				}
+				return;
+			}
+			long sent = this.settings.nanoClock().getAsLong();
+			String lost = this.backend.checkHeld(current);
+			if (lost == null) {
+				boolean lapsed = !current.isValid();
+				current.renew(sent + timing().validityNanos());
+				if (lapsed && current.isValid()) {
+					// a pause let the deadline run out without any event: waiting callers may go on
+					changed(current);
+				}
+			}
+			else if (this.lease == current) {
+				fence(current, lost);
+				scheduleRecovery(0);
+			}
+		}
+		catch (Throwable ex) {
+			// the deadline stands and runs out by itself; connection events drive the recovery
+			logger.debug("Could not renew the worker id lease", ex);
+			WorkerIdLease current = this.lease;
+			if (current != null && current.getState() == WorkerIdLease.State.ACTIVE && !current.isValid()) {
+				fence(current, "lease not renewed in time: " + ex);
+			}
+		}
+		finally {
+			scheduleRenewal();
+		}
+	}
+
+	/**
+	 * Asks the keeper's thread to confirm the lease, or lease again, as soon as possible.
+	 * @param delayMillis how long to wait first
+	 */
+	public void scheduleRecovery(long delayMillis) {
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null && this.state.get() == State.STARTED && this.recoveryPending.compareAndSet(false, true)) {
+			scheduler.schedule(this::recover, delayMillis, TimeUnit.MILLISECONDS);
+		}
+	}
+
+	private void recover() {
+		this.recoveryPending.set(false);
+		if (this.state.get() != State.STARTED) {
+			return;
+		}
+		try {
+			lease(false);
+		}
+		catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
+			long retry = timing().renewalIntervalMillis();
+			logger.warn("No ids are issued; retrying in {} ms. {}", retry, ex.getMessage());
+			scheduleRecovery(retry);
+			return;
+		}
+		catch (RuntimeException | Error ex) {
+			long retry = timing().renewalIntervalMillis();
+			logger.warn("Could not lease a worker id again at {}; no ids are issued; retrying in {} ms",
+					this.backend.location(), retry, ex);
+			scheduleRecovery(retry);
+			return;
+		}
+		this.recoveredListeners.fire(this);
+	}
+
+	/**
+	 * Stops a lease from being valid at once, without waiting for any lock: for events that say the
+	 * lease may be lost (connection suspended, session lost, node deleted).
+	 * @param fenced the lease, or {@code null} for none
+	 * @param why the reason, for logs and exceptions
+	 */
+	public void fence(@Nullable WorkerIdLease fenced, String why) {
+		if (fenced != null && fenced.getState() != WorkerIdLease.State.RELEASED) {
+			fenced.fence(why);
+			changed(fenced);
+			logger.warn("Stopped issuing ids with worker id {} ({}): {}", fenced.getWorkerId(), fenced.getPath(), why);
+		}
+	}
+
+	/**
+	 * Fences the current lease if it lives at {@code location}, and recovers: for a backend's report
+	 * that a lease may be lost. The recovery finds out whether it really is.
+	 * @param location where the lost lease lives
+	 * @param why the reason
+	 */
+	public void lost(String location, String why) {
+		WorkerIdLease current = this.lease;
+		if (current != null && current.getPath().equals(location)) {
+			fence(current, why);
+			scheduleRecovery(0);
+		}
+	}
+
+	private void release(WorkerIdLease released, String why) {
+		released.release(why);
+		changed(released);
+	}
+
+	/** The one place that announces a change of a lease. */
+	private void changed(WorkerIdLease lease) {
+		this.leaseListeners.fire(lease);
+	}
+
+	/**
+	 * Frees the id of a lease given up, so that it is free at once and does not count as taken by us.
+	 * A failure is retried by the renewal; it never hides the failure that made us give the id up.
+	 */
+	private void giveBack(WorkerIdLease released) {
+		try {
+			if (this.backend.giveBack(released)) {
+				logger.info("Gave back worker id {} ({})", released.getWorkerId(), released.getPath());
+			}
+			this.pendingGiveBacks.remove(released);
+		}
+		catch (Exception ex) {
+			this.pendingGiveBacks.add(released);
+			logger.warn("Could not give back worker id {} ({}); retrying with the next renewal", released.getWorkerId(),
+					released.getPath(), ex);
+		}
+	}
+
+	/** Runs a periodic task so that nothing it throws, an Error included, cancels its next runs. */
+	private static void runGuarded(String what, Runnable task) {
+		try {
+			task.run();
+		}
+		catch (Throwable ex) {
+			logger.error("Could not {}; trying again at the next interval", what, ex);
+		}
+	}
+
+	private LeaseTiming timing() {
+		return new LeaseTiming(this.backend.leaseTimeoutMillis(), this.settings.markInterval().toMillis(),
+				this.settings.markMaxWait().toMillis());
+	}
+
+	/**
+	 * Returns the lease held now.
+	 * @return the lease, or {@code null} before the first one
+	 */
+	public @Nullable WorkerIdLease currentLease() {
+		return this.lease;
+	}
+
+	/**
+	 * Makes {@code issuer} the one issuer of ids under these leases.
+	 * @param issuer the issuer
+	 * @return the last id that detached issuers returned, 0 if none
+	 * @throws IllegalStateException if another issuer is attached
+	 */
+	public long attachIssuer(Object issuer) {
+		Object current = this.issuer.compareAndExchange(null, issuer);
+		if (current != null && current != issuer) {
+			WorkerIdLease held = this.lease;
+			throw new IllegalStateException("The worker id lease "
+					+ ((held != null) ? held.getPath() : this.backend.location()) + " already serves " + current
+					+ "; two IdServices on one lease would issue the same ids. Close that one first, or share it"
+					+ " (one IdService bean per deployment).");
+		}
+		return this.lastIdOfDetachedIssuers.get();
+	}
+
+	/**
+	 * Ends the attachment of an issuer.
+	 * @param issuer the attached issuer
+	 * @param lastIssuedId the last id it returned
+	 */
+	public void detachIssuer(Object issuer, long lastIssuedId) {
+		this.lastIdOfDetachedIssuers.accumulateAndGet(lastIssuedId, Math::max);
+		this.issuer.compareAndSet(issuer, null);
+	}
+
+	/**
+	 * Adds a listener called with a lease whenever one is taken or changes state.
+	 * @param listener called on the thread that made the change; it must return quickly
+	 */
+	public void addLeaseListener(Consumer<WorkerIdLease> listener) {
+		this.leaseListeners.add(listener);
+	}
+
+	/**
+	 * Adds a listener called after a recovery confirmed the lease or took a new one.
+	 * @param listener called on the keeper's thread
+	 */
+	public void addRecoveredListener(Runnable listener) {
+		this.recoveredListeners.add((keeper) -> listener.run());
+	}
+
+	/**
+	 * Returns how many leases were taken, the first included.
+	 * @return the count since start
+	 */
+	public long getLeasesTaken() {
+		return this.acquisition.getLeasesTaken();
+	}
+
+	/**
+	 * Returns how many leases were lost; leases given back on purpose do not count.
+	 * @return the count since start
+	 */
+	public long getLeasesLost() {
+		return this.leasesLost.get();
+	}
+
+	/**
+	 * Returns by how much this clock was found behind live holders' clocks at the first lease.
+	 * @return milliseconds, 0 if not behind
+	 */
+	public long getMeasuredClockLagMillis() {
+		return this.acquisition.getMeasuredClockLagMillis();
+	}
+
+	/**
+	 * Returns who holds the leases of this keeper.
+	 * @return the holder, with this keeper's token
+	 */
+	public LeaseHolder getHolder() {
+		return this.settings.holder();
+	}
+
+	/**
+	 * Stops renewing and gives the lease back, so that another instance can take the id at once.
+	 */
+	@Override
+	public void close() {
+		if (this.state.getAndSet(State.CLOSED) == State.CLOSED) {
+			return;
+		}
+		// readiness and health need no news of a shutdown
+		this.leaseListeners.clear();
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null) {
+			scheduler.shutdownNow();
+		}
+		synchronized (this.leaseLock) {
+			WorkerIdLease current = this.lease;
+			if (current != null) {
+				release(current, "closed");
+				giveBackAtShutdown(current);
+			}
+		}
+		this.recoveredListeners.clear();
+	}
+
+	private void giveBackAtShutdown(WorkerIdLease released) {
+		if (!this.backend.isConnected()) {
+			logger.warn("Not connected at shutdown: lease {} is freed when the store times it out",
+					released.getPath());
+			return;
+		}
+		giveBack(released);
+		if (this.pendingGiveBacks.remove(released)) {
+			logger.warn("Lease {} is freed when the store times it out", released.getPath());
+		}
+	}
+
+}
