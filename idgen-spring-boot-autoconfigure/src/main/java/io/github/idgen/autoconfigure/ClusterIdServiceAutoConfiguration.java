@@ -77,9 +77,9 @@ public final class ClusterIdServiceAutoConfiguration {
 		}
 
 		@Bean
-		LeaseReadinessPublisher idgenLeaseReadinessPublisher(ClusterDeployment clusterDeployment,
+		IdgenReadinessPublisher idgenIdgenReadinessPublisher(ClusterDeployment clusterDeployment,
 				ApplicationEventPublisher publisher) {
-			return new LeaseReadinessPublisher(clusterDeployment, publisher);
+			return new IdgenReadinessPublisher(clusterDeployment, publisher);
 		}
 
 	}

@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.actuate.endpoint.IdgenEndpoint;
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.SnowflakeLayout;

@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.actuate.endpoint.IdgenEndpoint;
 import java.util.Map;
 
 import io.github.idgen.cluster.LeaseTestSupport;

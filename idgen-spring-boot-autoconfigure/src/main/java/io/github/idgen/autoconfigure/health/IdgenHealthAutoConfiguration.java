@@ -1,5 +1,8 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.health;
 
+import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.health.IdgenHealthIndicator;
 import io.github.idgen.snowflake.IdService;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -14,15 +14,15 @@ import org.springframework.context.ApplicationEventPublisher;
  * {@link ReadinessState#REFUSING_TRAFFIC}, so a Kubernetes readiness probe drains the instance; a
  * confirmed or new lease publishes {@link ReadinessState#ACCEPTING_TRAFFIC} again.
  */
-class LeaseReadinessPublisher {
+class IdgenReadinessPublisher {
 
-	private static final Log logger = LogFactory.getLog(LeaseReadinessPublisher.class);
+	private static final Log logger = LogFactory.getLog(IdgenReadinessPublisher.class);
 
 	private final ApplicationEventPublisher publisher;
 
 	private boolean refusing;
 
-	LeaseReadinessPublisher(ClusterDeployment deployment, ApplicationEventPublisher publisher) {
+	IdgenReadinessPublisher(ClusterDeployment deployment, ApplicationEventPublisher publisher) {
 		this.publisher = publisher;
 		deployment.addLeaseListener(this::leaseChanged);
 	}

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.health;
 
 import java.time.Instant;
 
@@ -17,11 +17,11 @@ import org.springframework.boot.health.contributor.Status;
  * lease. Out of service rather than down: the process is fine and recovers by itself, so it should be
  * drained, not restarted.
  */
-class IdgenHealthIndicator extends AbstractHealthIndicator {
+public class IdgenHealthIndicator extends AbstractHealthIndicator {
 
 	private final IdService idService;
 
-	IdgenHealthIndicator(IdService idService) {
+	public IdgenHealthIndicator(IdService idService) {
 		super("idgen health check failed");
 		this.idService = idService;
 	}

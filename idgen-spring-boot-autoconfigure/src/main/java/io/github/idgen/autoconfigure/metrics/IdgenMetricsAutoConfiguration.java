@@ -1,5 +1,8 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.metrics;
 
+import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.snowflake.IdService;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.actuate.endpoint;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +37,7 @@ public class IdgenEndpoint {
 
 	private final SnowflakeLayout layout;
 
-	IdgenEndpoint(IdService idService, @Nullable ClusterDeployment deployment, SnowflakeLayout layout) {
+	public IdgenEndpoint(IdService idService, @Nullable ClusterDeployment deployment, SnowflakeLayout layout) {
 		this.idService = idService;
 		this.deployment = deployment;
 		this.layout = layout;

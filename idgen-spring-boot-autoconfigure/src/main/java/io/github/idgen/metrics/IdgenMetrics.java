@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.metrics;
 
 import java.util.concurrent.TimeUnit;
 
@@ -20,13 +20,13 @@ import org.jspecify.annotations.Nullable;
  * Binds idgen's counters to Micrometer. The meters read totals the generator and the lease keep
  * anyway, so issuing an id does no extra work for metrics.
  */
-class IdgenMetrics implements MeterBinder {
+public class IdgenMetrics implements MeterBinder {
 
 	private final IdService idService;
 
 	private final @Nullable ClusterDeployment deployment;
 
-	IdgenMetrics(IdService idService, @Nullable ClusterDeployment deployment) {
+	public IdgenMetrics(IdService idService, @Nullable ClusterDeployment deployment) {
 		this.idService = idService;
 		this.deployment = deployment;
 	}

@@ -1,5 +1,7 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.health;
 
+import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import java.time.Duration;
 
 import io.github.idgen.cluster.LeaseTestSupport;
