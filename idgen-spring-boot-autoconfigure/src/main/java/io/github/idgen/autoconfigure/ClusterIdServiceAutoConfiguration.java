@@ -3,6 +3,8 @@ package io.github.idgen.autoconfigure;
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.cluster.LeaseStatistics;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import org.apache.commons.lang3.StringUtils;
@@ -10,19 +12,20 @@ import org.apache.curator.framework.CuratorFramework;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * Cluster mode ({@code xxx.common.zookeeper-enabled=true}): a {@link ClusterDeployment} that leases
- * the worker id from ZooKeeper, and an {@link IdServiceProxy} as the {@link IdService}. A
+ * the worker id from ZooKeeper, an {@link IdServiceProxy} as the {@link IdService}, and the
+ * {@link IdServiceInfo} that describes it to health, readiness, metrics and the endpoint. A
  * {@link CuratorFramework} bean of the context, if there is exactly one, is used and left to its
  * owner; otherwise idgen creates, starts and closes its own client.
  */
@@ -76,10 +79,13 @@ public final class ClusterIdServiceAutoConfiguration {
 						.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
 		}
 
+		// declared after idService: the condition sees the proxy bean defined above, or the user's
 		@Bean
-		IdgenReadinessPublisher idgenIdgenReadinessPublisher(ClusterDeployment clusterDeployment,
-				ApplicationEventPublisher publisher) {
-			return new IdgenReadinessPublisher(clusterDeployment, publisher);
+		@ConditionalOnBean({ IdServiceProxy.class, LeaseStatistics.class })
+		@ConditionalOnMissingBean(IdServiceInfo.class)
+		ClusterIdServiceInfo idServiceInfo(IdServiceProxy idService, ClusterDeployment clusterDeployment,
+				LeaseStatistics leaseStatistics) {
+			return new ClusterIdServiceInfo(idService, clusterDeployment, leaseStatistics);
 		}
 
 	}

@@ -2,58 +2,53 @@ package io.github.idgen.health;
 
 import java.time.Instant;
 
-import io.github.idgen.cluster.IdServiceProxy;
-import io.github.idgen.cluster.WorkerIdLease;
-import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.info.LeaseInfo;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
 /**
- * Health of the {@link IdService}: {@code UP} while it issues ids, with its worker id and, in
- * cluster mode, its lease; {@code OUT_OF_SERVICE} while a cluster-mode instance cannot prove its
- * lease. Out of service rather than down: the process is fine and recovers by itself, so it should be
- * drained, not restarted.
+ * Health of the {@link io.github.idgen.snowflake.IdService}: {@code UP} while a call made now gets
+ * an id without waiting, {@code OUT_OF_SERVICE} with the reason otherwise (lease unproven, waiting
+ * for the previous holder's high-water mark, stopped at an unwritten own mark). Out of service rather
+ * than down: the process is fine and recovers by itself, so it should be drained, not restarted.
+ * Details: the mode, the worker id and, in a mode with a lease, the lease.
  */
 public class IdgenHealthIndicator extends AbstractHealthIndicator {
 
-	private final IdService idService;
+	private final IdServiceInfo info;
 
-	public IdgenHealthIndicator(IdService idService) {
+	/**
+	 * Creates an indicator.
+	 * @param info what the id service of the running mode tells about itself
+	 */
+	public IdgenHealthIndicator(IdServiceInfo info) {
 		super("idgen health check failed");
-		this.idService = idService;
+		this.info = info;
 	}
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
-		if (this.idService instanceof IdServiceProxy proxy) {
-			WorkerIdLease lease = proxy.getLease();
-			builder.status(proxy.isIssuing() ? Status.UP : Status.OUT_OF_SERVICE)
-				.withDetail("mode", "cluster")
-				.withDetail("workerId", lease.getWorkerId())
-				.withDetail("datacenterId", lease.getDatacenterId())
-				.withDetail("leasePath", lease.getPath())
-				.withDetail("sessionId", "0x" + Long.toHexString(lease.getSessionId()))
-				.withDetail("leaseState", lease.getState().name())
-				.withDetail("instanceName", lease.getHolder().instanceName())
-				.withDetail("highWaterMark", Instant.ofEpochMilli(lease.getMarkMillis()).toString());
-			if (lease.getFloorMillis() > System.currentTimeMillis()) {
-				builder.withDetail("waitingForPreviousHolderMark", Instant.ofEpochMilli(lease.getFloorMillis()).toString());
-			}
-			if (!proxy.isIssuing()) {
-				builder.withDetail("reason", lease.getReason());
+		String whyNot = this.info.whyNotIssuing();
+		builder.status((whyNot != null) ? Status.OUT_OF_SERVICE : Status.UP)
+			.withDetail("mode", this.info.mode())
+			.withDetail("workerId", this.info.workerId())
+			.withDetail("datacenterId", this.info.datacenterId());
+		LeaseInfo lease = this.info.lease();
+		if (lease != null) {
+			builder.withDetail("leasePath", lease.path())
+				.withDetail("sessionId", lease.sessionId())
+				.withDetail("leaseState", lease.state())
+				.withDetail("instanceName", lease.holder().instanceName())
+				.withDetail("highWaterMark", Instant.ofEpochMilli(lease.markMillis()).toString());
+			if (lease.floorMillis() > System.currentTimeMillis()) {
+				builder.withDetail("waitingForPreviousHolderMark", Instant.ofEpochMilli(lease.floorMillis()).toString());
 			}
 		}
-		else if (this.idService instanceof IdServiceTwitter generator) {
-			builder.up()
-				.withDetail("mode", "fixed")
-				.withDetail("workerId", generator.getWorkerId())
-				.withDetail("datacenterId", generator.getDatacenterId());
-		}
-		else {
-			builder.unknown().withDetail("idService", this.idService.getClass().getName());
+		if (whyNot != null) {
+			builder.withDetail("reason", whyNot);
 		}
 	}
 

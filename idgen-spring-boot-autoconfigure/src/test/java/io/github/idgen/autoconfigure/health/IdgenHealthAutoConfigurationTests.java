@@ -1,18 +1,19 @@
 package io.github.idgen.autoconfigure.health;
 
-import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
-import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import java.time.Duration;
 
+import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.MarkScenarios;
+import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;
+import io.github.idgen.health.IdgenHealthIndicator;
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration;
-import org.springframework.boot.availability.ApplicationAvailability;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -23,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code idgen} health contributor and the readiness that follows the lease.
+ * The {@code idgen} health contributor: up only while a call made now gets an id, on a real
+ * ZooKeeper in cluster mode.
  */
 class IdgenHealthAutoConfigurationTests {
 
@@ -32,7 +34,7 @@ class IdgenHealthAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner().withConfiguration(
 			AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-					IdgenHealthAutoConfiguration.class, ApplicationAvailabilityAutoConfiguration.class));
+					IdgenHealthAutoConfiguration.class));
 
 	private ApplicationContextRunner clusterMode(String path) {
 		return this.contextRunner.withPropertyValues("xxx.common.zookeeper-enabled=true",
@@ -45,26 +47,28 @@ class IdgenHealthAutoConfigurationTests {
 	void fixedModeIsUpWithItsWorkerId() {
 		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=7", "xxx.common.id-data-center-id=3")
 			.run((context) -> {
+				assertThat(context).hasSingleBean(IdgenHealthIndicator.class);
 				Health health = context.getBean("idgenHealthIndicator", HealthIndicator.class).health(true);
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails()).containsEntry("mode", "fixed")
 					.containsEntry("workerId", 7)
-					.containsEntry("datacenterId", 3);
+					.containsEntry("datacenterId", 3)
+					.doesNotContainKeys("leasePath", "reason");
 			});
 	}
 
 	@Test
-	void clusterModeIsUpWithTheLeaseAndOutOfServiceWhileTheLeaseIsUnprovenAndReadinessFollows() throws Exception {
+	void clusterModeIsUpWithTheLeaseAndOutOfServiceWhileTheLeaseIsUnproven() throws Exception {
 		clusterMode("/health-1/worker_ids").run((context) -> {
 			HealthIndicator indicator = context.getBean("idgenHealthIndicator", HealthIndicator.class);
 			Health health = indicator.health(true);
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("mode", "cluster")
 				.containsEntry("leaseState", "ACTIVE")
-				.containsKeys("workerId", "datacenterId", "sessionId", "instanceName", "highWaterMark");
+				.containsEntry("workerId", context.getBean(IdServiceProxy.class).getLease().getWorkerId())
+				.containsKeys("datacenterId", "sessionId", "instanceName", "highWaterMark")
+				.doesNotContainKey("reason");
 			assertThat((String) health.getDetails().get("leasePath")).startsWith("/health-1/worker_ids/");
-			ApplicationAvailability availability = context.getBean(ApplicationAvailability.class);
-			AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
 
 			zookeeper.server().stop();
 			try {
@@ -72,15 +76,71 @@ class IdgenHealthAutoConfigurationTests {
 					.until(() -> indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE));
 				assertThat(indicator.health(true).getDetails()).containsEntry("reason",
 						"connection to ZooKeeper suspended");
-				assertThat(availability.getReadinessState()).isEqualTo(ReadinessState.REFUSING_TRAFFIC);
 			}
 			finally {
 				zookeeper.server().restart();
 			}
 			await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
-			await().atMost(Duration.ofSeconds(5))
-				.until(() -> availability.getReadinessState() == ReadinessState.ACCEPTING_TRAFFIC);
 		});
+	}
+
+	@Test
+	void whileWaitingForThePreviousHolderMarkItIsOutOfServiceSayingSoThenUp() throws Exception {
+		String path = "/health-mark-wait/worker_ids";
+		try (MarkScenarios scenarios = MarkScenarios.on(zookeeper.connectString(), path)) {
+			scenarios.leaveOnlyAnIdWhosePreviousHolderWasAhead(Duration.ofSeconds(4));
+			clusterMode(path).run((context) -> {
+				HealthIndicator indicator = context.getBean("idgenHealthIndicator", HealthIndicator.class);
+
+				Health waiting = indicator.health(true);
+				assertThat(waiting.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+				assertThat(waiting.getDetails()).containsEntry("leaseState", "ACTIVE")
+					.containsKey("waitingForPreviousHolderMark");
+				assertThat((String) waiting.getDetails().get("reason"))
+					.startsWith("waiting for this host's clock to pass the previous holder's high-water mark");
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
+				assertThat(indicator.health(true).getDetails()).doesNotContainKeys("reason",
+						"waitingForPreviousHolderMark");
+			});
+		}
+	}
+
+	@Test
+	void whenMarksCannotBeWrittenItIsOutOfServiceOnceIdsStopAndUpWhenWritesResume() throws Exception {
+		String path = "/health-mark-denied/worker_ids";
+		try (MarkScenarios scenarios = MarkScenarios.on(zookeeper.connectString(), path)) {
+			clusterMode(path).withPropertyValues("xxx.common.zookeeper-mark-interval=100ms").run((context) -> {
+				HealthIndicator indicator = context.getBean("idgenHealthIndicator", HealthIndicator.class);
+				assertThat(indicator.health(true).getStatus()).isEqualTo(Status.UP);
+				int nodeId = context.getBean(IdServiceProxy.class).getLease().getNodeId();
+
+				scenarios.denyMarkWrites(nodeId);
+				await().atMost(Duration.ofSeconds(5))
+					.until(() -> indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE));
+				Health stopped = indicator.health(true);
+				assertThat(stopped.getDetails()).containsEntry("leaseState", "ACTIVE");
+				assertThat((String) stopped.getDetails().get("reason")).contains("high-water mark", "not renewed");
+
+				scenarios.allowMarkWrites(nodeId);
+				await().atMost(Duration.ofSeconds(5)).until(() -> indicator.health(true).getStatus().equals(Status.UP));
+			});
+		}
+	}
+
+	@Test
+	void aUserIdServiceThatNoModeDescribesGetsNoContributor() {
+		this.contextRunner.withBean(IdService.class, () -> new IdServiceTwitter(1, 1))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("idgenHealthIndicator"));
+	}
+
+	@Test
+	void aUserIdgenHealthIndicatorBeanWins() {
+		HealthIndicator own = () -> Health.up().build();
+		this.contextRunner.withBean("idgenHealthIndicator", HealthIndicator.class, () -> own)
+			.run((context) -> assertThat(context).doesNotHaveBean(IdgenHealthIndicator.class)
+				.getBean("idgenHealthIndicator")
+				.isSameAs(own));
 	}
 
 	@Test
