@@ -16,6 +16,7 @@ import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -221,6 +222,29 @@ class IdServiceAutoConfigurationTests {
 			.run((context) -> assertValidationFailure(context, "zookeeperWorkerIdsPath",
 					"xxx.common.zookeeper-worker-ids-path must be an absolute ZooKeeper path below the root, such as"
 							+ " '/idgen/worker_ids', was '" + path + "'."));
+	}
+
+	@ParameterizedTest(name = "mark-interval={0}, mark-max-wait={1}")
+	@CsvSource({ "1s, 2s", "1s, 1s", "5s, 10s", "500ms, 1s", "1s, 500ms" })
+	void aMarkMaxWaitNotMoreThanTwiceTheMarkIntervalFailsStartUpNamingBoth(String interval, String maxWait) {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-addr=127.0.0.1:1",
+					"xxx.common.zookeeper-mark-interval=" + interval, "xxx.common.zookeeper-mark-max-wait=" + maxWait)
+			.run((context) -> assertValidationFailure(context, "zookeeperMarkMaxWait",
+					"xxx.common.zookeeper-mark-max-wait must be more than twice xxx.common.zookeeper-mark-interval",
+					"Raise xxx.common.zookeeper-mark-max-wait or lower xxx.common.zookeeper-mark-interval."));
+	}
+
+	@Test
+	void aMarkMaxWaitJustAboveTwiceTheMarkIntervalPassesValidation() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-mark-interval=1s",
+					"xxx.common.zookeeper-mark-max-wait=2001ms")
+			.run((context) -> {
+				// fails later, for want of an address: the timing passed validation
+				assertThat(causes(context.getStartupFailure())).noneMatch(BindValidationException.class::isInstance);
+				assertAddressRequired(context);
+			});
 	}
 
 	/**
