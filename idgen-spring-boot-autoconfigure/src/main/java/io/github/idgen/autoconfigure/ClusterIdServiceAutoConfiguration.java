@@ -7,7 +7,6 @@ import io.github.idgen.cluster.LeaseStatistics;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
-import org.apache.commons.lang3.StringUtils;
 import org.apache.curator.framework.CuratorFramework;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -18,7 +17,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -27,7 +25,9 @@ import org.springframework.context.annotation.Configuration;
  * the worker id from ZooKeeper, an {@link IdServiceProxy} as the {@link IdService}, and the
  * {@link IdServiceInfo} that describes it to health, readiness, metrics and the endpoint. A
  * {@link CuratorFramework} bean of the context, if there is exactly one, is used and left to its
- * owner; otherwise idgen creates, starts and closes its own client.
+ * owner; otherwise idgen creates, starts and closes its own client, connected to what the
+ * {@link ZooKeeperConnectionDetails} bean says ({@code xxx.common.zookeeper-addr} unless the context
+ * supplies its own).
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty("xxx.common.zookeeper-enabled")
@@ -39,12 +39,20 @@ public final class ClusterIdServiceAutoConfiguration {
 	static class CuratorLeaseConfiguration {
 
 		@Bean
+		@ConditionalOnMissingBean(ZooKeeperConnectionDetails.class)
+		PropertiesZooKeeperConnectionDetails zooKeeperConnectionDetails(CommonProperties properties) {
+			return new PropertiesZooKeeperConnectionDetails(properties);
+		}
+
+		// the connection details are injected, not looked up: their bean (an embedded server's, say)
+		// is then created before the deployment and destroyed after it has given its id back
+		@Bean
 		@ConditionalOnMissingBean(ClusterDeployment.class)
-		ClusterDeploymentImpl clusterDeployment(CommonProperties properties, ObjectProvider<CuratorFramework> curator,
-				ObjectProvider<IdgenCuratorCustomizer> customizers) {
+		ClusterDeploymentImpl clusterDeployment(CommonProperties properties, ZooKeeperConnectionDetails connectionDetails,
+				ObjectProvider<CuratorFramework> curator, ObjectProvider<IdgenCuratorCustomizer> customizers) {
 			CuratorFramework userClient = curator.getIfUnique();
 			ClusterDeploymentImpl.Builder builder = (userClient != null) ? ClusterDeploymentImpl.builder(userClient)
-					: ClusterDeploymentImpl.builder(requireAddress(properties))
+					: ClusterDeploymentImpl.builder(connectionDetails.getConnectString())
 						.sessionTimeout(properties.getZookeeperSessionTimeout())
 						.customizeClient((client) -> customizers.orderedStream().forEach((c) -> c.customize(client)));
 			ClusterDeploymentImpl deployment = builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
@@ -57,17 +65,6 @@ public final class ClusterIdServiceAutoConfiguration {
 				.build();
 			deployment.start();
 			return deployment;
-		}
-
-		private static String requireAddress(CommonProperties properties) {
-			String address = properties.getZookeeperAddr();
-			if (StringUtils.isBlank(address)) {
-				throw new InvalidConfigurationPropertyValueException("xxx.common.zookeeper-addr", address,
-						"It is required when xxx.common.zookeeper-enabled=true and the context has no CuratorFramework"
-								+ " bean. Set it to the ZooKeeper connect string, such as 'zk1:2181,zk2:2181,zk3:2181',"
-								+ " or set xxx.common.zookeeper-enabled=false and a fixed xxx.common.id-worker-id.");
-			}
-			return address;
 		}
 
 		@Bean

@@ -87,7 +87,9 @@ class ClusterIdServiceAutoConfigurationTests {
 
 	@Test
 	void instanceNameAndMarkIntervalAreBoundIntoTheLease() {
-		this.contextRunner.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s")
+		this.contextRunner
+			.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s",
+					"xxx.common.zookeeper-mark-max-wait=11s")
 			.run((context) -> {
 				ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
 				assertThat(deployment.getHolder().instanceName()).isEqualTo("orders-3");
@@ -210,6 +212,38 @@ class ClusterIdServiceAutoConfigurationTests {
 			assertThat(userClient.getChildren().forPath(this.path)).as("only the high-water marks remain")
 				.containsExactly(ClusterDeploymentImpl.MARKS);
 		}
+	}
+
+	@Test
+	void withoutAConnectionDetailsBeanTheAddressPropertyBacksThem() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(ZooKeeperConnectionDetails.class)
+				.hasSingleBean(PropertiesZooKeeperConnectionDetails.class);
+			assertThat(context.getBean(ZooKeeperConnectionDetails.class).getConnectString())
+				.isEqualTo(zookeeper.connectString());
+		});
+	}
+
+	@Test
+	void aConnectionDetailsBeanOfTheContextIsUsedInsteadOfTheAddressProperty() {
+		ZooKeeperConnectionDetails testServer = zookeeper::connectString;
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class))
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-worker-ids-path=" + this.path,
+					"xxx.common.zookeeper-session-timeout=2s", "xxx.common.zookeeper-connection-timeout=2s")
+			.withBean(ZooKeeperConnectionDetails.class, () -> testServer)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(PropertiesZooKeeperConnectionDetails.class);
+				assertThat(context).getBean(ZooKeeperConnectionDetails.class).isSameAs(testServer);
+				WorkerIdLease lease = context.getBean(ClusterDeploymentImpl.class).currentLease();
+				assertThat(lease.getPath()).startsWith(this.path + "/");
+				try (CuratorFramework operator = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
+						new RetryOneTime(100))) {
+					operator.start();
+					assertThat(operator.checkExists().forPath(lease.getPath())).isNotNull();
+				}
+			});
 	}
 
 	@Test
