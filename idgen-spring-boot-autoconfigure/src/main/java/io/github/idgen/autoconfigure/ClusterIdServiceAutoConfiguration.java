@@ -93,9 +93,7 @@ public final class ClusterIdServiceAutoConfiguration {
 
 		@Bean
 		IdService idService() {
-			throw new IllegalStateException("xxx.common.zookeeper-enabled=true needs Apache Curator on the classpath:"
-					+ " depend on io.github.idgen:idgen-spring-boot-starter (it brings curator-framework), or add"
-					+ " org.apache.curator:curator-framework yourself.");
+			throw new MissingCuratorException();
 		}
 
 	}

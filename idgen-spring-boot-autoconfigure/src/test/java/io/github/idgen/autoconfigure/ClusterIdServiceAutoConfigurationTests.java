@@ -178,13 +178,14 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
-	void zookeeperEnabledWithoutCuratorOnTheClasspathFailsStartUpSayingWhatToAdd() {
+	void zookeeperEnabledWithoutCuratorOnTheClasspathFailsStartUpSayingWhatIsMissing() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(CuratorFramework.class)).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("xxx.common.zookeeper-enabled=true needs Apache Curator")
-				.hasMessageContaining("idgen-spring-boot-starter");
+				.isInstanceOf(MissingCuratorException.class)
+				.hasMessageContaining("xxx.common.zookeeper-enabled=true")
+				.hasMessageContaining("org.apache.curator.framework.CuratorFramework is not on the classpath");
 		});
 	}
 
