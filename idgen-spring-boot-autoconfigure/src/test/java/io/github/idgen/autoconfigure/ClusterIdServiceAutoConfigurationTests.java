@@ -1,6 +1,8 @@
 package io.github.idgen.autoconfigure;
 
 import java.net.ServerSocket;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.cluster.ClusterDeployment;
@@ -10,6 +12,8 @@ import io.github.idgen.cluster.LeaseRange;
 import io.github.idgen.cluster.WorkerIdLease;
 import io.github.idgen.cluster.WorkerIdsExhaustedException;
 import io.github.idgen.cluster.ZooKeeperUnavailableException;
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeId;
@@ -64,6 +68,42 @@ class ClusterIdServiceAutoConfigurationTests {
 			SnowflakeId id = SnowflakeLayout.withDefaultEpoch().decompose(context.getBean(IdService.class).nextId());
 			assertThat(id.workerId()).isEqualTo(lease.getWorkerId());
 			assertThat(id.datacenterId()).isZero();
+		});
+	}
+
+	@Test
+	void clusterModeDescribesTheProxyAndItsLeaseToOperators() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(IdServiceInfo.class).hasSingleBean(ClusterIdServiceInfo.class);
+			IdServiceInfo info = context.getBean(IdServiceInfo.class);
+			WorkerIdLease lease = context.getBean(IdServiceProxy.class).getLease();
+			context.getBean(IdService.class).nextIds(3);
+			assertThat(info.mode()).isEqualTo("cluster");
+			assertThat(info.workerId()).isEqualTo(lease.getWorkerId());
+			assertThat(info.whyNotIssuing()).isNull();
+			assertThat(info.counters().issuedIds()).isEqualTo(3);
+			LeaseInfo described = info.lease();
+			assertThat(described.path()).isEqualTo(lease.getPath());
+			assertThat(described.sessionId()).isEqualTo("0x" + Long.toHexString(lease.getSessionId()));
+			assertThat(described.state()).isEqualTo("ACTIVE");
+			assertThat(described.counters().leasesTaken()).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void clusterModeTellsChangeListenersWhenTheLeaseIsFenced() throws Exception {
+		this.contextRunner.run((context) -> {
+			CountDownLatch changed = new CountDownLatch(1);
+			context.getBean(IdServiceInfo.class).addChangeListener(changed::countDown);
+			zookeeper.server().stop();
+			try {
+				assertThat(changed.await(5, TimeUnit.SECONDS)).isTrue();
+				assertThat(context.getBean(IdServiceInfo.class).whyNotIssuing())
+					.isEqualTo("connection to ZooKeeper suspended");
+			}
+			finally {
+				zookeeper.server().restart();
+			}
 		});
 	}
 
