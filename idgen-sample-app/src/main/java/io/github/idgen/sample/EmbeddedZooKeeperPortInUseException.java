@@ -9,10 +9,7 @@ class EmbeddedZooKeeperPortInUseException extends IllegalStateException {
 	private final int port;
 
 	EmbeddedZooKeeperPortInUseException(int port, Throwable cause) {
-		super("Cannot start the embedded ZooKeeper server on 127.0.0.1:" + port + ": the port is already in use,"
-				+ " probably by the embedded ZooKeeper of another instance of the sample app. To join it, pass"
-				+ " --xxx.common.zookeeper-addr=127.0.0.1:" + port + " (and a free --server.port); to run a"
-				+ " separate embedded ZooKeeper, pass --sample.embedded-zookeeper.port=<free port> (0 picks one).",
+		super("Cannot start the embedded ZooKeeper server on 127.0.0.1:" + port + ": the port is already in use",
 				cause);
 		this.port = port;
 	}

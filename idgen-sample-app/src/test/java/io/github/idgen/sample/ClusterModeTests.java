@@ -2,6 +2,7 @@ package io.github.idgen.sample;
 
 import java.nio.charset.StandardCharsets;
 
+import io.github.idgen.autoconfigure.ZooKeeperConnectionDetails;
 import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
@@ -20,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The sample's default configuration, cluster mode without {@code xxx.common.zookeeper-addr}: the app
- * starts an embedded ZooKeeper and leases its worker id from it. Same configuration as
+ * starts an embedded ZooKeeper, offers it as idgen's {@link ZooKeeperConnectionDetails} and leases
+ * its worker id from it. Same configuration as
  * {@link IdEndpointsTests}, so the two share one application context.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.embedded-zookeeper.port=0")
@@ -33,14 +35,17 @@ class ClusterModeTests {
 	private EmbeddedZooKeeper embeddedZooKeeper;
 
 	@Autowired
+	private ZooKeeperConnectionDetails connectionDetails;
+
+	@Autowired
 	private IdService idService;
 
 	@Test
 	void embeddedZooKeeperRunsOnAFreePortAndIdgenConnectsToIt() {
 		assertThat(this.embeddedZooKeeper.isRunning()).isTrue();
 		assertThat(this.embeddedZooKeeper.getPort()).isPositive().isNotEqualTo(2181);
-		assertThat(this.environment.getProperty("xxx.common.zookeeper-addr"))
-			.isEqualTo("127.0.0.1:" + this.embeddedZooKeeper.getPort());
+		assertThat(this.connectionDetails.getConnectString()).isEqualTo("127.0.0.1:" + this.embeddedZooKeeper.getPort());
+		assertThat(this.environment.containsProperty("xxx.common.zookeeper-addr")).isFalse();
 	}
 
 	@Test

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.regex.Pattern;
 
+import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -39,7 +40,7 @@ public class CommonProperties implements Validator {
 	/**
 	 * Parent path of the worker-id lease nodes. Services that share a path never share a worker id.
 	 */
-	private String zookeeperWorkerIdsPath = "/idgen/worker_ids";
+	private String zookeeperWorkerIdsPath = ClusterDeploymentImpl.DEFAULT_PATH;
 
 	/**
 	 * ZooKeeper session timeout asked of the server. A killed instance's worker id is free again
@@ -81,7 +82,8 @@ public class CommonProperties implements Validator {
 
 	/**
 	 * How long a new holder may wait for its clock to pass the previous holder's high-water mark; an
-	 * id whose mark is further ahead is given back and another one leased.
+	 * id whose mark is further ahead is given back and another one leased. Must be more than twice
+	 * 'xxx.common.zookeeper-mark-interval'.
 	 */
 	private Duration zookeeperMarkMaxWait = Duration.ofSeconds(10);
 
@@ -299,6 +301,16 @@ public class CommonProperties implements Validator {
 				this.zookeeperMarkMaxWait, Duration.ofMillis(1));
 		requireAtLeast(errors, "zookeeperClockSkewWarning", "xxx.common.zookeeper-clock-skew-warning",
 				this.zookeeperClockSkewWarning, Duration.ofMillis(1));
+		if (this.zookeeperMarkInterval.compareTo(Duration.ofMillis(10)) >= 0
+				&& this.zookeeperMarkMaxWait.compareTo(this.zookeeperMarkInterval.multipliedBy(2)) <= 0) {
+			// each mark promises ids up to twice the interval ahead, so an instance restarted at once
+			// may find its own last mark that far ahead and must be allowed to wait that long
+			errors.rejectValue("zookeeperMarkMaxWait", "range", "xxx.common.zookeeper-mark-max-wait must be more"
+					+ " than twice xxx.common.zookeeper-mark-interval (" + this.zookeeperMarkInterval.toMillis()
+					+ "ms), was " + this.zookeeperMarkMaxWait.toMillis() + "ms: each high-water mark promises ids up to"
+					+ " twice the interval ahead, and an instance restarted at once must be able to wait that long for"
+					+ " its own mark. Raise xxx.common.zookeeper-mark-max-wait or lower xxx.common.zookeeper-mark-interval.");
+		}
 		if (this.instanceName != null && !INSTANCE_NAME.matcher(this.instanceName).matches()) {
 			errors.rejectValue("instanceName", "format", "xxx.common.instance-name must be 1 to 128 letters, digits"
 					+ " and . _ : @ - characters, such as 'orders-3' or 'host-a:8080', was '" + this.instanceName + "'.");

@@ -1,9 +1,11 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -11,7 +13,7 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * {@link IdService} with the fixed worker id {@code xxx.common.id-worker-id}, unless ZooKeeper
- * leasing is on.
+ * leasing is on, and the {@link IdServiceInfo} that describes it to health, metrics and the endpoint.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "xxx.common.zookeeper-enabled", havingValue = false, matchIfMissing = true)
@@ -27,6 +29,14 @@ public final class IdServiceAutoConfiguration {
 			.epoch(properties.getIdEpoch())
 			.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance())
 			.build();
+	}
+
+	// declared after idService: the condition sees the generator bean defined above, or the user's
+	@Bean
+	@ConditionalOnBean(IdServiceTwitter.class)
+	@ConditionalOnMissingBean(IdServiceInfo.class)
+	FixedIdServiceInfo idServiceInfo(IdServiceTwitter idService) {
+		return new FixedIdServiceInfo(idService);
 	}
 
 }

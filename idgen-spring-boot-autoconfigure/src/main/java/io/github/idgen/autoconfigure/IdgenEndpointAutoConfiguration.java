@@ -1,10 +1,9 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.cluster.ClusterDeployment;
-import io.github.idgen.snowflake.IdService;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.SnowflakeLayout;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,19 +14,18 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The {@code idgen} Actuator endpoint, when Actuator is on the classpath and the endpoint is
- * available (enabled and exposed).
+ * available (enabled and exposed), showing what the running mode's {@link IdServiceInfo} tells.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
-@ConditionalOnBean(IdService.class)
+@ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnAvailableEndpoint(IdgenEndpoint.class)
 public final class IdgenEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	IdgenEndpoint idgenEndpoint(IdService idService, ObjectProvider<ClusterDeployment> deployment,
-			CommonProperties properties) {
-		return new IdgenEndpoint(idService, deployment.getIfUnique(), SnowflakeLayout.withEpoch(properties.getIdEpoch()));
+	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo, CommonProperties properties) {
+		return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.withEpoch(properties.getIdEpoch()));
 	}
 
 }

@@ -1,6 +1,8 @@
 package io.github.idgen.autoconfigure;
 
 import java.net.ServerSocket;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.cluster.ClusterDeployment;
@@ -10,6 +12,8 @@ import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.cluster.ZooKeeperUnavailableException;
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeId;
@@ -68,6 +72,42 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
+	void clusterModeDescribesTheProxyAndItsLeaseToOperators() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(IdServiceInfo.class).hasSingleBean(ClusterIdServiceInfo.class);
+			IdServiceInfo info = context.getBean(IdServiceInfo.class);
+			WorkerIdLease lease = context.getBean(IdServiceProxy.class).getLease();
+			context.getBean(IdService.class).nextIds(3);
+			assertThat(info.mode()).isEqualTo("cluster");
+			assertThat(info.workerId()).isEqualTo(lease.getWorkerId());
+			assertThat(info.whyNotIssuing()).isNull();
+			assertThat(info.counters().issuedIds()).isEqualTo(3);
+			LeaseInfo described = info.lease();
+			assertThat(described.path()).isEqualTo(lease.getPath());
+			assertThat(described.sessionId()).isEqualTo("0x" + Long.toHexString(lease.getSessionId()));
+			assertThat(described.state()).isEqualTo("ACTIVE");
+			assertThat(described.counters().leasesTaken()).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void clusterModeTellsChangeListenersWhenTheLeaseIsFenced() throws Exception {
+		this.contextRunner.run((context) -> {
+			CountDownLatch changed = new CountDownLatch(1);
+			context.getBean(IdServiceInfo.class).addChangeListener(changed::countDown);
+			zookeeper.server().stop();
+			try {
+				assertThat(changed.await(5, TimeUnit.SECONDS)).isTrue();
+				assertThat(context.getBean(IdServiceInfo.class).whyNotIssuing())
+					.isEqualTo("connection to ZooKeeper suspended");
+			}
+			finally {
+				zookeeper.server().restart();
+			}
+		});
+	}
+
+	@Test
 	void clusterPropertiesAreBoundIntoTheLeaseAndTheGenerator() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-lease-range=node-id", "xxx.common.id-epoch=2020-01-01T00:00:00Z",
@@ -87,7 +127,9 @@ class ClusterIdServiceAutoConfigurationTests {
 
 	@Test
 	void instanceNameAndMarkIntervalAreBoundIntoTheLease() {
-		this.contextRunner.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s")
+		this.contextRunner
+			.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s",
+					"xxx.common.zookeeper-mark-max-wait=11s")
 			.run((context) -> {
 				ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
 				assertThat(deployment.getHolder().instanceName()).isEqualTo("orders-3");
@@ -176,13 +218,14 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
-	void zookeeperEnabledWithoutCuratorOnTheClasspathFailsStartUpSayingWhatToAdd() {
+	void zookeeperEnabledWithoutCuratorOnTheClasspathFailsStartUpSayingWhatIsMissing() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(CuratorFramework.class)).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("xxx.common.zookeeper-enabled=true needs Apache Curator")
-				.hasMessageContaining("idgen-spring-boot-starter");
+				.isInstanceOf(MissingCuratorException.class)
+				.hasMessageContaining("xxx.common.zookeeper-enabled=true")
+				.hasMessageContaining("org.apache.curator.framework.CuratorFramework is not on the classpath");
 		});
 	}
 
@@ -210,6 +253,38 @@ class ClusterIdServiceAutoConfigurationTests {
 			assertThat(userClient.getChildren().forPath(this.path)).as("only the high-water marks remain")
 				.containsExactly(ClusterDeploymentImpl.MARKS);
 		}
+	}
+
+	@Test
+	void withoutAConnectionDetailsBeanTheAddressPropertyBacksThem() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(ZooKeeperConnectionDetails.class)
+				.hasSingleBean(PropertiesZooKeeperConnectionDetails.class);
+			assertThat(context.getBean(ZooKeeperConnectionDetails.class).getConnectString())
+				.isEqualTo(zookeeper.connectString());
+		});
+	}
+
+	@Test
+	void aConnectionDetailsBeanOfTheContextIsUsedInsteadOfTheAddressProperty() {
+		ZooKeeperConnectionDetails testServer = zookeeper::connectString;
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class))
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-worker-ids-path=" + this.path,
+					"xxx.common.zookeeper-session-timeout=2s", "xxx.common.zookeeper-connection-timeout=2s")
+			.withBean(ZooKeeperConnectionDetails.class, () -> testServer)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(PropertiesZooKeeperConnectionDetails.class);
+				assertThat(context).getBean(ZooKeeperConnectionDetails.class).isSameAs(testServer);
+				WorkerIdLease lease = context.getBean(ClusterDeploymentImpl.class).currentLease();
+				assertThat(lease.getPath()).startsWith(this.path + "/");
+				try (CuratorFramework operator = CuratorFrameworkFactory.newClient(zookeeper.connectString(),
+						new RetryOneTime(100))) {
+					operator.start();
+					assertThat(operator.checkExists().forPath(lease.getPath())).isNotNull();
+				}
+			});
 	}
 
 	@Test

@@ -2,6 +2,8 @@ package io.github.idgen.autoconfigure;
 
 import java.beans.PropertyDescriptor;
 import java.io.InputStream;
+import java.time.Duration;
+import java.time.Instant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -12,10 +14,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.BeanUtils;
+import org.springframework.beans.BeanWrapper;
+import org.springframework.beans.BeanWrapperImpl;
+import org.springframework.boot.convert.DurationStyle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -108,6 +116,52 @@ class CommonPropertiesMetadataTests {
 		assertThat(properties.get("xxx.common.zookeeper-lease-range")).containsEntry("defaultValue", "worker-id");
 		// no default for zookeeper-addr: there is none
 		assertThat(properties.get("xxx.common.zookeeper-addr")).doesNotContainKey("defaultValue");
+	}
+
+	@Test
+	void everyDefaultInTheMetadataIsTheDefaultThatIsBound() {
+		BeanWrapper defaults = new BeanWrapperImpl(new CommonProperties());
+		Map<String, Object> bound = new LinkedHashMap<>();
+		for (PropertyDescriptor descriptor : BeanUtils.getPropertyDescriptors(CommonProperties.class)) {
+			Object value = (descriptor.getWriteMethod() != null) ? defaults.getPropertyValue(descriptor.getName()) : null;
+			if (value != null) {
+				bound.put("xxx.common." + descriptor.getName().replaceAll("([A-Z])", "-$1").toLowerCase(), value);
+			}
+		}
+		assertThat(properties.entrySet()).filteredOn((entry) -> entry.getValue().containsKey("defaultValue"))
+			.extracting(Map.Entry::getKey)
+			.as("keys with a default in the metadata")
+			.containsExactlyInAnyOrderElementsOf(bound.keySet());
+		bound.forEach((key, value) -> assertThat(value).as("default of %s", key)
+			.isEqualTo(fromMetadata(properties.get(key).get("defaultValue"), value.getClass())));
+	}
+
+	/** Reads a default the way binding would, as the type of the bound default. */
+	private static Object fromMetadata(Object metadataValue, Class<?> type) {
+		String text = metadataValue.toString();
+		if (type == Duration.class) {
+			return DurationStyle.detectAndParse(text);
+		}
+		if (type == Instant.class) {
+			return Instant.parse(text);
+		}
+		if (type.isEnum()) {
+			return Enum.valueOf(type.asSubclass(Enum.class), text.toUpperCase().replace('-', '_'));
+		}
+		return metadataValue;
+	}
+
+	@Test
+	void clusterModeDefaultsAreTheLeaseLibrarysOwn() {
+		CommonProperties defaults = new CommonProperties();
+		assertThat(defaults.getZookeeperWorkerIdsPath()).isEqualTo(ClusterDeploymentImpl.DEFAULT_PATH);
+		assertThat(defaults.getZookeeperSessionTimeout()).isEqualTo(ClusterDeploymentImpl.DEFAULT_SESSION_TIMEOUT);
+		assertThat(defaults.getZookeeperConnectionTimeout()).isEqualTo(ClusterDeploymentImpl.DEFAULT_CONNECTION_TIMEOUT);
+		assertThat(defaults.getZookeeperMarkInterval()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_INTERVAL);
+		assertThat(defaults.getZookeeperMarkMaxWait()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_MAX_WAIT);
+		assertThat(defaults.getZookeeperClockSkewWarning()).isEqualTo(ClusterDeploymentImpl.DEFAULT_CLOCK_SKEW_WARNING);
+		assertThat(defaults.getIdEpoch()).isEqualTo(SnowflakeLayout.DEFAULT_EPOCH);
+		assertThat(defaults.getIdClockBackwardsTolerance()).isEqualTo(IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE);
 	}
 
 }

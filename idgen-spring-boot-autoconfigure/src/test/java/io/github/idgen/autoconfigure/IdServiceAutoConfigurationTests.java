@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -10,12 +11,14 @@ import java.util.stream.Collectors;
 
 import io.github.idgen.cluster.ClusterDeployment;
 import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -24,6 +27,8 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.validation.FieldError;
 import org.springframework.validation.ObjectError;
@@ -107,6 +112,41 @@ class IdServiceAutoConfigurationTests {
 			assertThat(context).hasNotFailed().hasSingleBean(IdService.class).doesNotHaveBean("idService");
 			assertThat(context.getBean(IdService.class)).isSameAs(userIdService);
 		});
+	}
+
+	@Test
+	void fixedModeDescribesItsGeneratorToOperators() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=9", "xxx.common.id-data-center-id=4")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(IdServiceInfo.class).hasSingleBean(FixedIdServiceInfo.class);
+				IdServiceInfo info = context.getBean(IdServiceInfo.class);
+				context.getBean(IdService.class).nextIds(3);
+				assertThat(info.mode()).isEqualTo("fixed");
+				assertThat(info.workerId()).isEqualTo(9);
+				assertThat(info.datacenterId()).isEqualTo(4);
+				assertThat(info.isIssuing()).isTrue();
+				assertThat(info.lease()).isNull();
+				assertThat(info.counters().issuedIds()).isEqualTo(3);
+			});
+	}
+
+	@Test
+	void aUserIdServiceThatIsNoIdServiceTwitterIsNotDescribed() {
+		IdService userIdService = (IdService) Proxy.newProxyInstance(getClass().getClassLoader(),
+				new Class<?>[] { IdService.class }, (proxy, method, args) -> {
+					throw new UnsupportedOperationException();
+				});
+		this.contextRunner.withBean("myIdService", IdService.class, () -> userIdService)
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdServiceInfo.class));
+	}
+
+	@Test
+	void aUserIdServiceInfoBeanWins() {
+		this.contextRunner.withUserConfiguration(UserIdServiceInfoConfiguration.class)
+			.run((context) -> assertThat(context).hasSingleBean(IdServiceInfo.class)
+				.doesNotHaveBean("idServiceInfo")
+				.getBean(IdServiceInfo.class)
+				.isSameAs(context.getBean("userIdServiceInfo")));
 	}
 
 	@ParameterizedTest(name = "id-worker-id={0}")
@@ -223,6 +263,29 @@ class IdServiceAutoConfigurationTests {
 							+ " '/idgen/worker_ids', was '" + path + "'."));
 	}
 
+	@ParameterizedTest(name = "mark-interval={0}, mark-max-wait={1}")
+	@CsvSource({ "1s, 2s", "1s, 1s", "5s, 10s", "500ms, 1s", "1s, 500ms" })
+	void aMarkMaxWaitNotMoreThanTwiceTheMarkIntervalFailsStartUpNamingBoth(String interval, String maxWait) {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-addr=127.0.0.1:1",
+					"xxx.common.zookeeper-mark-interval=" + interval, "xxx.common.zookeeper-mark-max-wait=" + maxWait)
+			.run((context) -> assertValidationFailure(context, "zookeeperMarkMaxWait",
+					"xxx.common.zookeeper-mark-max-wait must be more than twice xxx.common.zookeeper-mark-interval",
+					"Raise xxx.common.zookeeper-mark-max-wait or lower xxx.common.zookeeper-mark-interval."));
+	}
+
+	@Test
+	void aMarkMaxWaitJustAboveTwiceTheMarkIntervalPassesValidation() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-mark-interval=1s",
+					"xxx.common.zookeeper-mark-max-wait=2001ms")
+			.run((context) -> {
+				// fails later, for want of an address: the timing passed validation
+				assertThat(causes(context.getStartupFailure())).noneMatch(BindValidationException.class::isInstance);
+				assertAddressRequired(context);
+			});
+	}
+
 	/**
 	 * Asserts that start-up failed because {@link CommonProperties} rejected exactly one field, and
 	 * that the failure's messages name the property and the fix.
@@ -267,6 +330,16 @@ class IdServiceAutoConfigurationTests {
 	private static String messageChain(Throwable failure) {
 		Collection<Throwable> causes = causes(failure);
 		return causes.stream().map(Throwable::getMessage).map(String::valueOf).collect(Collectors.joining("\n"));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserIdServiceInfoConfiguration {
+
+		@Bean
+		IdServiceInfo userIdServiceInfo(IdServiceTwitter idService) {
+			return new FixedIdServiceInfo(idService);
+		}
+
 	}
 
 }

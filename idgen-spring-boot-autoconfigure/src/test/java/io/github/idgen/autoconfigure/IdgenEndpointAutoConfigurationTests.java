@@ -1,19 +1,31 @@
 package io.github.idgen.autoconfigure;
 
-import java.util.Map;
+import java.time.Duration;
 
+import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.FencingDescriptor;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdDescriptor;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdgenDescriptor;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.InvalidIdDescriptor;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.LayoutDescriptor;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.LeaseDescriptor;
+import io.github.idgen.cluster.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +44,6 @@ class IdgenEndpointAutoConfigurationTests {
 		.withPropertyValues("management.endpoints.web.exposure.include=idgen");
 
 	@Test
-	@SuppressWarnings("unchecked")
 	void clusterModeShowsLayoutLeaseFencingAndCounters() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",
@@ -40,29 +51,50 @@ class IdgenEndpointAutoConfigurationTests {
 					"xxx.common.zookeeper-worker-ids-path=/endpoint/worker_ids", "xxx.common.instance-name=orders-7")
 			.run((context) -> {
 				context.getBean(IdService.class).nextIds(10);
-				Map<String, Object> body = context.getBean(IdgenEndpoint.class).idgen();
-				assertThat(body).containsEntry("mode", "cluster");
-				Map<String, Object> layout = (Map<String, Object>) body.get("layout");
-				assertThat(layout).containsEntry("epoch", "2010-11-04T01:42:54.657Z")
-					.containsEntry("maxIdsPerMillisecond", 4096);
-				assertThat((Double) layout.get("yearsLeft")).isBetween(50.0, 60.0);
-				Map<String, Object> lease = (Map<String, Object>) body.get("lease");
-				assertThat((String) lease.get("path")).startsWith("/endpoint/worker_ids/");
-				assertThat(lease).containsKeys("workerId", "datacenterId", "holder", "since", "sessionId")
-					.containsEntry("leasesTaken", 1L)
-					.containsEntry("reconnects", 0L)
-					.containsEntry("range", "WORKER_ID");
-				assertThat((Map<String, Object>) lease.get("holder")).containsEntry("pid", ProcessHandle.current().pid());
-				assertThat(lease).containsEntry("instanceName", "orders-7")
-					.containsEntry("waitForPreviousHolderMarkMillis", 0L)
-					.containsEntry("clockLagBehindLiveHoldersMillis", 0L)
-					.containsKeys("highWaterMark", "previousHolderMark");
-				assertThat((Long) lease.get("highWaterMarkAheadMillis")).isPositive();
-				Map<String, Object> fencing = (Map<String, Object>) body.get("fencing");
-				assertThat(fencing).containsEntry("issuing", true).containsEntry("state", "ACTIVE");
-				Map<String, Object> counters = (Map<String, Object>) body.get("counters");
-				assertThat(counters).containsEntry("issuedIds", 10L);
+				IdgenDescriptor body = context.getBean(IdgenEndpoint.class).idgen();
+				assertThat(body.mode()).isEqualTo("cluster");
+				assertThat(body.workerId()).isEqualTo(context.getBean(IdServiceProxy.class).getLease().getWorkerId());
+				LayoutDescriptor layout = body.layout();
+				assertThat(layout.epoch()).isEqualTo("2010-11-04T01:42:54.657Z");
+				assertThat(layout.maxIdsPerMillisecond()).isEqualTo(4096);
+				assertThat(layout.yearsLeft()).isBetween(50.0, 60.0);
+				LeaseDescriptor lease = body.lease();
+				assertThat(lease.path()).startsWith("/endpoint/worker_ids/");
+				assertThat(lease.workerId()).isEqualTo(body.workerId());
+				assertThat(lease.sessionId()).startsWith("0x");
+				assertThat(lease.leasesTaken()).isEqualTo(1);
+				assertThat(lease.reconnects()).isZero();
+				assertThat(lease.range()).isEqualTo("WORKER_ID");
+				assertThat(lease.holder().pid()).isEqualTo(ProcessHandle.current().pid());
+				assertThat(lease.instanceName()).isEqualTo("orders-7");
+				assertThat(lease.waitForPreviousHolderMarkMillis()).isZero();
+				assertThat(lease.clockLagBehindLiveHoldersMillis()).isZero();
+				assertThat(lease.highWaterMarkAheadMillis()).isPositive();
+				FencingDescriptor fencing = body.fencing();
+				assertThat(fencing.issuing()).isTrue();
+				assertThat(fencing.state()).isEqualTo("ACTIVE");
+				assertThat(fencing.reason()).isNull();
+				assertThat(body.counters().issuedIds()).isEqualTo(10);
 			});
+	}
+
+	@Test
+	void clusterModeWaitingForThePreviousHolderMarkShowsWhyItIsNotIssuing() throws Exception {
+		String path = "/endpoint-mark-wait/worker_ids";
+		try (MarkScenarios scenarios = MarkScenarios.on(zookeeper.connectString(), path)) {
+			scenarios.leaveOnlyAnIdWhosePreviousHolderWasAhead(Duration.ofSeconds(4));
+			this.contextRunner
+				.withPropertyValues("xxx.common.zookeeper-enabled=true",
+						"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
+						"xxx.common.zookeeper-worker-ids-path=" + path)
+				.run((context) -> {
+					IdgenDescriptor body = context.getBean(IdgenEndpoint.class).idgen();
+					assertThat(body.fencing().issuing()).isFalse();
+					assertThat(body.fencing().state()).isEqualTo("ACTIVE");
+					assertThat(body.fencing().reason()).startsWith("waiting for this host's clock to pass");
+					assertThat(body.lease().waitForPreviousHolderMarkMillis()).isPositive();
+				});
+		}
 	}
 
 	@Test
@@ -70,15 +102,20 @@ class IdgenEndpointAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=5", "xxx.common.id-data-center-id=2")
 			.run((context) -> {
 				IdgenEndpoint endpoint = context.getBean(IdgenEndpoint.class);
-				assertThat(endpoint.idgen()).containsEntry("mode", "fixed")
-					.containsEntry("workerId", 5)
-					.containsEntry("datacenterId", 2);
+				IdgenDescriptor body = endpoint.idgen();
+				assertThat(body.mode()).isEqualTo("fixed");
+				assertThat(body.workerId()).isEqualTo(5);
+				assertThat(body.datacenterId()).isEqualTo(2);
+				assertThat(body.lease()).isNull();
+				assertThat(body.fencing()).isNull();
 				long id = context.getBean(IdServiceTwitter.class).nextId();
-				WebEndpointResponse<Map<String, Object>> parts = endpoint.decompose(Long.toString(id));
+				WebEndpointResponse<OperationResponseBody> parts = endpoint.decompose(Long.toString(id));
 				assertThat(parts.getStatus()).isEqualTo(200);
-				assertThat(parts.getBody()).containsEntry("id", Long.toString(id))
-					.containsEntry("workerId", 5)
-					.containsEntry("datacenterId", 2);
+				assertThat(parts.getBody()).isInstanceOfSatisfying(IdDescriptor.class, (descriptor) -> {
+					assertThat(descriptor.id()).isEqualTo(Long.toString(id));
+					assertThat(descriptor.workerId()).isEqualTo(5);
+					assertThat(descriptor.datacenterId()).isEqualTo(2);
+				});
 			});
 	}
 
@@ -87,9 +124,25 @@ class IdgenEndpointAutoConfigurationTests {
 		this.contextRunner.run((context) -> {
 			IdgenEndpoint endpoint = context.getBean(IdgenEndpoint.class);
 			assertThat(endpoint.decompose("abc").getStatus()).isEqualTo(400);
-			assertThat(endpoint.decompose("-5").getStatus()).isEqualTo(400);
-			assertThat(endpoint.decompose("-5").getBody().get("error").toString()).contains("'-5'");
+			WebEndpointResponse<OperationResponseBody> negative = endpoint.decompose("-5");
+			assertThat(negative.getStatus()).isEqualTo(400);
+			assertThat(negative.getBody()).isInstanceOfSatisfying(InvalidIdDescriptor.class,
+					(descriptor) -> assertThat(descriptor.error()).contains("'-5'"));
 		});
+	}
+
+	@Test
+	void aUserIdServiceThatNoModeDescribesGetsNoEndpoint() {
+		this.contextRunner.withBean(IdService.class, () -> new IdServiceTwitter(1, 1))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdgenEndpoint.class));
+	}
+
+	@Test
+	void aUserIdgenEndpointBeanWins() {
+		this.contextRunner.withUserConfiguration(UserEndpointConfiguration.class)
+			.run((context) -> assertThat(context).hasSingleBean(IdgenEndpoint.class)
+				.getBean(IdgenEndpoint.class)
+				.isSameAs(context.getBean("userEndpoint")));
 	}
 
 	@Test
@@ -102,6 +155,16 @@ class IdgenEndpointAutoConfigurationTests {
 	void anEndpointThatIsNotExposedIsNotCreated() {
 		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=health")
 			.run((context) -> assertThat(context).doesNotHaveBean(IdgenEndpoint.class));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserEndpointConfiguration {
+
+		@Bean
+		IdgenEndpoint userEndpoint() {
+			return new IdgenEndpoint(new FixedIdServiceInfo(new IdServiceTwitter(1, 1)), SnowflakeLayout.withDefaultEpoch());
+		}
+
 	}
 
 }

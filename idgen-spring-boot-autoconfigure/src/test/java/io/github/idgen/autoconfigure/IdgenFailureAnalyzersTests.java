@@ -15,6 +15,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Configuration;
@@ -53,6 +55,30 @@ class IdgenFailureAnalyzersTests {
 		assertThat(analysis.getDescription()).contains(unreachable.getConnectString(), "300 ms");
 		assertThat(analysis.getAction()).contains("xxx.common.zookeeper-addr", "xxx.common.zookeeper-connection-timeout",
 				"xxx.common.zookeeper-enabled=false");
+	}
+
+	@Test
+	void missingCuratorAnalysisSaysWhatToDependOnOrHowToRunWithoutZooKeeper() {
+		FailureAnalysis analysis = new MissingCuratorFailureAnalyzer()
+			.analyze(new IllegalStateException("start-up failed", new MissingCuratorException()));
+
+		assertThat(analysis.getDescription()).contains("xxx.common.zookeeper-enabled=true",
+				"org.apache.curator:curator-framework");
+		assertThat(analysis.getAction()).contains("io.github.idgen:idgen-spring-boot-starter",
+				"xxx.common.zookeeper-enabled=false", "xxx.common.id-worker-id");
+	}
+
+	@Test
+	void aRealApplicationInClusterModeWithoutCuratorPrintsTheReport(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(
+				new DefaultResourceLoader(new FilteredClassLoader(CuratorFramework.class)), EmptyApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+
+		assertThatException().isThrownBy(() -> application.run("--xxx.common.zookeeper-enabled=true"));
+
+		assertThat(output).contains("APPLICATION FAILED TO START", "Description:",
+				"xxx.common.zookeeper-enabled=true needs Apache Curator", "Action:",
+				"Depend on io.github.idgen:idgen-spring-boot-starter");
 	}
 
 	@Test

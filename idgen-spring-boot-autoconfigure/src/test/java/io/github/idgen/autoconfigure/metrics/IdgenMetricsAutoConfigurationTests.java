@@ -1,8 +1,13 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.metrics;
 
+import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -14,6 +19,8 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConf
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,6 +81,20 @@ class IdgenMetricsAutoConfigurationTests {
 	}
 
 	@Test
+	void aUserIdServiceThatNoModeDescribesGetsNoMeters() {
+		this.contextRunner.withBean(IdService.class, () -> new IdServiceTwitter(1, 1))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdgenMetrics.class));
+	}
+
+	@Test
+	void aUserIdgenMetricsBeanWins() {
+		this.contextRunner.withUserConfiguration(UserMetricsConfiguration.class)
+			.run((context) -> assertThat(context).hasSingleBean(IdgenMetrics.class)
+				.getBean(IdgenMetrics.class)
+				.isSameAs(context.getBean("userMetrics")));
+	}
+
+	@Test
 	void withoutAMeterRegistryBeanThereAreNoMeters() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class))
@@ -86,6 +107,16 @@ class IdgenMetricsAutoConfigurationTests {
 			.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdgenMetrics.class));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserMetricsConfiguration {
+
+		@Bean
+		IdgenMetrics userMetrics(IdServiceInfo idServiceInfo) {
+			return new IdgenMetrics(idServiceInfo);
+		}
+
 	}
 
 }

@@ -1,6 +1,9 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.health;
 
-import io.github.idgen.snowflake.IdService;
+import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.health.IdgenHealthIndicator;
+import io.github.idgen.info.IdServiceInfo;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -11,19 +14,20 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Health contributor {@code idgen}, when Spring Boot's health support is on the classpath; off with
+ * Health contributor {@code idgen}, when Spring Boot's health support is on the classpath and the
+ * running mode describes its id service ({@link IdServiceInfo}); off with
  * {@code management.health.idgen.enabled=false}.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
-@ConditionalOnClass(HealthIndicator.class)
-@ConditionalOnBean(IdService.class)
+@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnEnabledHealthIndicator("idgen")
 public final class IdgenHealthAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
-	IdgenHealthIndicator idgenHealthIndicator(IdService idService) {
-		return new IdgenHealthIndicator(idService);
+	IdgenHealthIndicator idgenHealthIndicator(IdServiceInfo idServiceInfo) {
+		return new IdgenHealthIndicator(idServiceInfo);
 	}
 
 }

@@ -1,0 +1,219 @@
+package io.github.idgen.actuate.endpoint;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.info.LeaseInfo;
+import io.github.idgen.snowflake.GeneratorStatistics;
+import io.github.idgen.snowflake.SnowflakeId;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+
+/**
+ * {@code /actuator/idgen}: the mode, the layout, the lease and its fencing state (in a mode with a
+ * lease) and the counters; {@code /actuator/idgen/{id}} takes an id apart.
+ */
+@Endpoint(id = "idgen")
+public class IdgenEndpoint {
+
+	private static final double MILLIS_PER_YEAR = Duration.ofDays(365).toMillis() + Duration.ofHours(6).toMillis();
+
+	private final IdServiceInfo info;
+
+	private final SnowflakeLayout layout;
+
+	/**
+	 * Creates the endpoint.
+	 * @param info what the id service of the running mode tells about itself
+	 * @param layout the layout of the ids, with the configured epoch
+	 */
+	public IdgenEndpoint(IdServiceInfo info, SnowflakeLayout layout) {
+		this.info = info;
+		this.layout = layout;
+	}
+
+	@ReadOperation
+	public IdgenDescriptor idgen() {
+		LeaseInfo lease = this.info.lease();
+		String whyNot = this.info.whyNotIssuing();
+		long now = System.currentTimeMillis();
+		return new IdgenDescriptor(this.info.mode(), this.info.workerId(), this.info.datacenterId(), layout(),
+				(lease != null) ? LeaseDescriptor.of(lease, this.info, now) : null,
+				(lease != null) ? FencingDescriptor.of(lease, whyNot) : null,
+				CountersDescriptor.of(this.info.counters()));
+	}
+
+	@ReadOperation
+	public WebEndpointResponse<OperationResponseBody> decompose(@Selector String id) {
+		try {
+			SnowflakeId parts = this.layout.decompose(Long.parseLong(id));
+			return new WebEndpointResponse<>(new IdDescriptor(Long.toString(parts.id()), parts.timestamp().toString(),
+					parts.datacenterId(), parts.workerId(), parts.sequence()));
+		}
+		catch (IllegalArgumentException ex) {
+			return new WebEndpointResponse<>(
+					new InvalidIdDescriptor("id must be a non-negative 64-bit decimal number, was '" + id + "'"),
+					WebEndpointResponse.STATUS_BAD_REQUEST);
+		}
+	}
+
+	private LayoutDescriptor layout() {
+		double years = this.layout.timeLeft(Instant.now()).toMillis() / MILLIS_PER_YEAR;
+		return new LayoutDescriptor("sign 1 | timestamp " + SnowflakeLayout.TIMESTAMP_BITS + " | datacenter "
+				+ SnowflakeLayout.DATACENTER_ID_BITS + " | worker " + SnowflakeLayout.WORKER_ID_BITS + " | sequence "
+				+ SnowflakeLayout.SEQUENCE_BITS, this.layout.epoch().toString(), this.layout.lastTimestamp().toString(),
+				Math.floor(years * 10) / 10, SnowflakeLayout.MAX_SEQUENCE + 1);
+	}
+
+	/**
+	 * What {@code /actuator/idgen} shows.
+	 *
+	 * @param mode the mode, such as {@code fixed} or {@code cluster}
+	 * @param workerId the worker id in use
+	 * @param datacenterId the datacenter id in use
+	 * @param layout the id layout
+	 * @param lease the lease, in a mode with one
+	 * @param fencing whether ids are issued under the lease, in a mode with one
+	 * @param counters the generator's totals
+	 */
+	public record IdgenDescriptor(String mode, int workerId, int datacenterId, LayoutDescriptor layout,
+			@Nullable LeaseDescriptor lease, @Nullable FencingDescriptor fencing,
+			CountersDescriptor counters) implements OperationResponseBody {
+
+	}
+
+	/**
+	 * The id layout.
+	 *
+	 * @param bits the bit fields, most significant first
+	 * @param epoch the instant of timestamp 0
+	 * @param lastTimestamp the last instant ids can carry
+	 * @param yearsLeft years until then, one decimal
+	 * @param maxIdsPerMillisecond ids one worker id can issue per millisecond
+	 */
+	public record LayoutDescriptor(String bits, String epoch, String lastTimestamp, double yearsLeft,
+			int maxIdsPerMillisecond) {
+
+	}
+
+	/**
+	 * The worker-id lease.
+	 *
+	 * @param path where the lease lives
+	 * @param workerId the leased worker id
+	 * @param datacenterId the leased datacenter id
+	 * @param holder this process
+	 * @param instanceName the stable instance name, or the process name
+	 * @param since when the lease was taken
+	 * @param sessionId what proves this process owns the lease
+	 * @param highWaterMark this holder's last written mark, which ids must not pass
+	 * @param highWaterMarkAheadMillis how far that mark is ahead of this clock
+	 * @param previousHolderMark the previous holder's mark, which ids must come after
+	 * @param waitForPreviousHolderMarkMillis how long until this clock passes it
+	 * @param range which ids are leased from
+	 * @param reconnects reconnections to the lease backend
+	 * @param leasesTaken leases taken, the first included
+	 * @param leasesLost leases lost
+	 * @param clockLagBehindLiveHoldersMillis how far this clock was behind live holders' at start-up
+	 */
+	public record LeaseDescriptor(String path, int workerId, int datacenterId, HolderDescriptor holder,
+			String instanceName, String since, String sessionId, String highWaterMark, long highWaterMarkAheadMillis,
+			String previousHolderMark, long waitForPreviousHolderMarkMillis, String range, long reconnects,
+			long leasesTaken, long leasesLost, long clockLagBehindLiveHoldersMillis) {
+
+		static LeaseDescriptor of(LeaseInfo lease, IdServiceInfo info, long now) {
+			LeaseInfo.Holder holder = lease.holder();
+			LeaseInfo.Counters counters = lease.counters();
+			return new LeaseDescriptor(lease.path(), info.workerId(), info.datacenterId(),
+					new HolderDescriptor(holder.process(), holder.host(), holder.pid(), holder.startedAt().toString()),
+					holder.instanceName(), lease.since().toString(), lease.sessionId(),
+					Instant.ofEpochMilli(lease.markMillis()).toString(), lease.markMillis() - now,
+					Instant.ofEpochMilli(lease.floorMillis()).toString(), Math.max(0, lease.floorMillis() - now),
+					lease.range(), counters.reconnects(), counters.leasesTaken(), counters.leasesLost(),
+					counters.clockLagMillis());
+		}
+
+	}
+
+	/**
+	 * The process holding the lease.
+	 *
+	 * @param process {@code pid@host}
+	 * @param host the host name
+	 * @param pid the process id
+	 * @param startedAt when the process started
+	 */
+	public record HolderDescriptor(String process, String host, long pid, String startedAt) {
+
+	}
+
+	/**
+	 * Whether ids are issued under the lease now, and the calls it held back.
+	 *
+	 * @param issuing whether a call made now gets an id without waiting
+	 * @param state the lease's state
+	 * @param reason why a call made now would wait or fail; absent while issuing
+	 * @param refusedCalls calls that failed because the lease stayed unproven
+	 * @param leaseWaits calls that waited for the lease
+	 * @param leaseWaitTime total time calls waited, ISO-8601
+	 */
+	public record FencingDescriptor(boolean issuing, String state, @Nullable String reason, long refusedCalls,
+			long leaseWaits, String leaseWaitTime) {
+
+		static FencingDescriptor of(LeaseInfo lease, @Nullable String whyNot) {
+			LeaseInfo.Counters counters = lease.counters();
+			return new FencingDescriptor(whyNot == null, lease.state(), whyNot, counters.refusedCalls(),
+					counters.leaseWaits(), counters.leaseWaitTime().toString());
+		}
+
+	}
+
+	/**
+	 * The generator's totals.
+	 *
+	 * @param issuedIds ids made
+	 * @param sequenceExhaustedWaits waits for the next millisecond after its sequence ran out
+	 * @param clockBackwardsWaits clock steps backwards waited out
+	 * @param clockBackwardsFailures calls failed on a larger step back
+	 */
+	public record CountersDescriptor(long issuedIds, long sequenceExhaustedWaits, long clockBackwardsWaits,
+			long clockBackwardsFailures) {
+
+		static CountersDescriptor of(GeneratorStatistics statistics) {
+			return new CountersDescriptor(statistics.issuedIds(), statistics.sequenceExhaustedWaits(),
+					statistics.clockBackwardsWaits(), statistics.clockBackwardsFailures());
+		}
+
+	}
+
+	/**
+	 * What {@code /actuator/idgen/{id}} shows.
+	 *
+	 * @param id the id, as a decimal string (JavaScript cannot hold 64-bit numbers)
+	 * @param timestamp the instant it was made
+	 * @param datacenterId its datacenter id
+	 * @param workerId its worker id
+	 * @param sequence its sequence number within the millisecond
+	 */
+	public record IdDescriptor(String id, String timestamp, int datacenterId, int workerId,
+			long sequence) implements OperationResponseBody {
+
+	}
+
+	/**
+	 * The answer to an id that is not one.
+	 *
+	 * @param error what is wrong with it
+	 */
+	public record InvalidIdDescriptor(String error) implements OperationResponseBody {
+
+	}
+
+}

@@ -1,0 +1,13 @@
+package io.github.idgen.autoconfigure;
+
+/**
+ * Thrown at start-up when cluster mode is on and Apache Curator is not on the classpath.
+ */
+class MissingCuratorException extends IllegalStateException {
+
+	MissingCuratorException() {
+		super("Cluster mode (xxx.common.zookeeper-enabled=true) leases worker ids from ZooKeeper with Apache Curator,"
+				+ " and org.apache.curator.framework.CuratorFramework is not on the classpath");
+	}
+
+}

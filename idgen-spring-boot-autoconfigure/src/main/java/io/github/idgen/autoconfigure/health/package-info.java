@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of idgen's health contributor.
+ */
+@NullMarked
+package io.github.idgen.autoconfigure.health;
+
+import org.jspecify.annotations.NullMarked;

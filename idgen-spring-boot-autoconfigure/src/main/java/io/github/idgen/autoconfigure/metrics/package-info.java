@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of idgen's Micrometer meters.
+ */
+@NullMarked
+package io.github.idgen.autoconfigure.metrics;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,7 @@
+/**
+ * Health of idgen's {@link io.github.idgen.snowflake.IdService}, for Spring Boot's health endpoint.
+ */
+@NullMarked
+package io.github.idgen.health;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,56 @@
+package io.github.idgen.info;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A snapshot of a worker-id lease, in terms every lease backend has.
+ *
+ * @param path where the lease lives, such as the ZooKeeper node {@code /idgen/worker_ids/7}
+ * @param range which ids are leased from, such as {@code WORKER_ID} or {@code NODE_ID}
+ * @param holder who holds it: this process
+ * @param since when this lease was taken
+ * @param sessionId what proves that this process owns the lease, such as the ZooKeeper session id
+ * in hex
+ * @param state the lease's state, such as {@code ACTIVE}, {@code FENCED} or {@code RELEASED}
+ * @param reason why the lease is in its state
+ * @param markMillis this holder's last written high-water mark, which ids must not pass, in
+ * milliseconds since 1970
+ * @param floorMillis the previous holder's high-water mark, which ids must come after, in
+ * milliseconds since 1970
+ * @param counters running totals of the lease and of the calls it fenced
+ */
+public record LeaseInfo(String path, String range, Holder holder, Instant since, String sessionId, String state,
+		String reason, long markMillis, long floorMillis, Counters counters) {
+
+	/**
+	 * The process holding a lease.
+	 *
+	 * @param process the process's name, {@code pid@host}
+	 * @param host the host name
+	 * @param pid the process id
+	 * @param startedAt when the process started
+	 * @param instanceName the configured instance name, or the process name
+	 */
+	public record Holder(String process, String host, long pid, Instant startedAt, String instanceName) {
+
+	}
+
+	/**
+	 * Running totals of a lease; every count only grows.
+	 *
+	 * @param leasesTaken leases taken, the first included
+	 * @param leasesLost leases lost (session ended, lease deleted or taken); given back on purpose
+	 * does not count
+	 * @param reconnects reconnections to the lease backend
+	 * @param clockLagMillis how far this clock was found behind live holders' clocks at start-up
+	 * @param refusedCalls calls that failed because the lease stayed unproven for the whole wait
+	 * @param leaseWaits calls that found the lease unproven and waited (some then got ids)
+	 * @param leaseWaitTime total time calls spent waiting for the lease
+	 */
+	public record Counters(long leasesTaken, long leasesLost, long reconnects, long clockLagMillis, long refusedCalls,
+			long leaseWaits, Duration leaseWaitTime) {
+
+	}
+
+}
