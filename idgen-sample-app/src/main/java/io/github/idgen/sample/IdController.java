@@ -52,9 +52,7 @@ class IdController {
 
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	IdDetails decompose(@PathVariable("id") String id) {
-		SnowflakeId parts = this.layout.decompose(parseId(id));
-		return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
-				parts.workerId(), parts.sequence());
+		return IdDetails.of(this.layout.decompose(parseId(id)));
 	}
 
 	private static int parseCount(@Nullable String count) {
@@ -68,7 +66,7 @@ class IdController {
 				+ ((count != null) ? "'" + count + "'" : "missing"));
 	}
 
-	private static long parseId(String id) {
+	static long parseId(String id) {
 		if (DIGITS.matcher(id).matches()) {
 			try {
 				return Long.parseLong(id);
@@ -85,6 +83,11 @@ class IdController {
 	 * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
 	 */
 	record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
+
+		static IdDetails of(SnowflakeId parts) {
+			return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
+					parts.workerId(), parts.sequence());
+		}
 	}
 
 }
