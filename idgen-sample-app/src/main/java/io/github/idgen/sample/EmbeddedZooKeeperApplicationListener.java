@@ -24,6 +24,7 @@ import org.springframework.boot.context.event.SpringApplicationEvent;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.aot.AbstractAotProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.ObjectUtils;
@@ -49,6 +50,8 @@ import org.springframework.util.StringUtils;
  * published before any bean is destroyed.)</li>
  * <li>{@link ApplicationFailedEvent}: a start-up that failed after the server started stops it.</li>
  * </ul>
+ * Spring AOT processing in the build ({@code spring-boot:process-aot}) starts no server; an application run
+ * with the AOT-generated code ({@code -Dspring.aot.enabled=true}) starts one as any other run does.
  * The context is closed by Spring Boot's shutdown hook on SIGTERM or Ctrl-C, so the data directory is
  * deleted then too; after {@code kill -9} it stays behind in the temporary directory.
  */
@@ -85,6 +88,11 @@ class EmbeddedZooKeeperApplicationListener implements ApplicationListener<Spring
 	}
 
 	private void onEnvironmentPrepared(ConfigurableEnvironment environment) {
+		if (Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING)) {
+			// the build's ahead-of-time processing runs the application only to record its bean definitions:
+			// nothing connects, so no server (and no port taken on the build machine)
+			return;
+		}
 		Binder binder = Binder.get(environment);
 		boolean clusterMode = binder.bind(ZOOKEEPER_ENABLED_PROPERTY, Boolean.class).orElse(false);
 		String address = binder.bind(ZOOKEEPER_ADDR_PROPERTY, String.class).orElse(null);
