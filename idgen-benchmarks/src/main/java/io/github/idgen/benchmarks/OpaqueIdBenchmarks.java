@@ -53,13 +53,17 @@ public class OpaqueIdBenchmarks {
 
 		@Setup(Level.Trial)
 		public void setUp() {
-			// a fixed benchmark key: FF1's cost does not depend on the key's value, only on its length
+			this.codec = withBenchmarkKey();
+			this.id = 1L << 60;
+		}
+
+		/** A codec with a fixed AES-256 key: FF1's cost depends on the key's length, not its value. */
+		Ff1IdCodec withBenchmarkKey() {
 			byte[] key = new byte[32];
 			for (int i = 0; i < key.length; i++) {
 				key[i] = (byte) (i * 37 + 11);
 			}
-			this.codec = Ff1IdCodec.withKey(key);
-			this.id = 1L << 60;
+			return Ff1IdCodec.withKey(key);
 		}
 
 		long nextId() {

@@ -66,17 +66,32 @@ class IdController {
 				+ ((count != null) ? "'" + count + "'" : "missing"));
 	}
 
-	static long parseId(String id) {
-		if (DIGITS.matcher(id).matches()) {
+	private static long parseId(String id) {
+		return parseLong(id, "id", 0);
+	}
+
+	/**
+	 * Parses a path parameter that is a non-negative {@code long} in decimal.
+	 * @param value the parameter's text
+	 * @param name the parameter's name, for the error
+	 * @param min the smallest value allowed, 0 or more
+	 * @return the value
+	 * @throws BadParameterException naming the parameter if the text is no such number
+	 */
+	static long parseLong(String value, String name, long min) {
+		if (DIGITS.matcher(value).matches()) {
 			try {
-				return Long.parseLong(id);
+				long parsed = Long.parseLong(value);
+				if (parsed >= min) {
+					return parsed;
+				}
 			}
 			catch (NumberFormatException ex) {
 				// 19 digits above Long.MAX_VALUE
 			}
 		}
-		throw new BadParameterException("id", "id must be a decimal integer from 0 to " + Long.MAX_VALUE + ", was '"
-				+ id + "'");
+		throw new BadParameterException(name, name + " must be a decimal integer from " + min + " to " + Long.MAX_VALUE
+				+ ", was '" + value + "'");
 	}
 
 	/**

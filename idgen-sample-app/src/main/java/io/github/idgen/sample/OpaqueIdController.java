@@ -35,11 +35,7 @@ class OpaqueIdController {
 
 	@GetMapping(path = "/{opaqueId}", produces = MediaType.APPLICATION_JSON_VALUE)
 	OpaqueIdDetails decode(@PathVariable("opaqueId") String opaqueId) {
-		long value = IdController.parseId(opaqueId);
-		if (value == 0) {
-			throw new BadParameterException("opaqueId", "opaqueId must be a decimal integer from 1 to " + Long.MAX_VALUE
-					+ ", was '" + opaqueId + "'");
-		}
+		long value = IdController.parseLong(opaqueId, "opaqueId", 1);
 		return new OpaqueIdDetails(Long.toString(value), IdDetails.of(this.layout.decompose(this.opaqueIds.decode(value))));
 	}
 

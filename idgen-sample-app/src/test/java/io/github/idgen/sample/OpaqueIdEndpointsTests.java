@@ -70,7 +70,9 @@ class OpaqueIdEndpointsTests {
 		HttpResponse<String> response = Http.get(this.port, "/ids/opaque/" + opaqueId);
 		assertThat(response.statusCode()).isEqualTo(400);
 		assertThat((String) JsonPath.read(response.body(), "$.error")).isEqualTo("bad_request");
-		assertThat((String) JsonPath.read(response.body(), "$.message")).contains("was '" + opaqueId + "'");
+		assertThat((String) JsonPath.read(response.body(), "$.parameter")).isEqualTo("opaqueId");
+		assertThat((String) JsonPath.read(response.body(), "$.message"))
+			.isEqualTo("opaqueId must be a decimal integer from 1 to 9223372036854775807, was '" + opaqueId + "'");
 	}
 
 }
