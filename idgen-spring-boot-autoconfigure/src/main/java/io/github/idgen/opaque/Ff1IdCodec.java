@@ -40,8 +40,14 @@ public final class Ff1IdCodec implements IdCodec {
 	private Ff1IdCodec(byte[] key) {
 		this.parameters = new FPEParameters(new KeyParameter(key), RADIX, NO_TWEAK);
 		this.engines = ThreadLocal.withInitial(() -> new Engines(this.parameters));
-		// fail now, not on the first id, if this JVM has FF1 switched off (org.bouncycastle.fpe.disable)
-		this.engines.get();
+		try {
+			// fail now, not on the first id, if this JVM has FF1 switched off
+			this.engines.get();
+		}
+		catch (UnsupportedOperationException ex) {
+			throw new UnsupportedOperationException("Bouncy Castle's FF1 is disabled in this JVM (system property"
+					+ " org.bouncycastle.fpe.disable or org.bouncycastle.fpe.disable_ff1 is true)", ex);
+		}
 	}
 
 	/**

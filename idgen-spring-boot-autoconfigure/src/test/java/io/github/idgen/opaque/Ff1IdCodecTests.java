@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
@@ -127,6 +128,19 @@ class Ff1IdCodecTests {
 		Ff1IdCodec codec = Ff1IdCodec.withKey(new byte[length]);
 		assertThat(codec.decode(codec.encode(42))).isEqualTo(42);
 		assertThat(codec).hasToString("Ff1IdCodec[AES-" + (length * 8) + ", radix 128, 9 digits]");
+	}
+
+	@Test
+	void failsAtCreationWhenFf1IsDisabledInThisJvm() {
+		System.setProperty("org.bouncycastle.fpe.disable_ff1", "true");
+		try {
+			assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> Ff1IdCodec.withKey(KEY))
+				.withMessageContaining("FF1 is disabled in this JVM")
+				.withMessageContaining("org.bouncycastle.fpe.disable_ff1");
+		}
+		finally {
+			System.clearProperty("org.bouncycastle.fpe.disable_ff1");
+		}
 	}
 
 	@Test
