@@ -90,7 +90,8 @@ class EmbeddedZooKeeperApplicationListener implements ApplicationListener<Spring
 	private void onEnvironmentPrepared(ConfigurableEnvironment environment) {
 		if (Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING)) {
 			// the build's ahead-of-time processing runs the application only to record its bean definitions:
-			// nothing connects, so no server (and no port taken on the build machine)
+			// nothing connects, so no server (no port taken on the build machine), and no bean that holds a
+			// running server, which cannot be written down as code ("instance supplier is not supported")
 			return;
 		}
 		Binder binder = Binder.get(environment);
