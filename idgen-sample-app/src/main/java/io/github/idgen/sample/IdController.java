@@ -52,9 +52,7 @@ class IdController {
 
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	IdDetails decompose(@PathVariable("id") String id) {
-		SnowflakeId parts = this.layout.decompose(parseId(id));
-		return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
-				parts.workerId(), parts.sequence());
+		return IdDetails.of(this.layout.decompose(parseId(id)));
 	}
 
 	private static int parseCount(@Nullable String count) {
@@ -69,22 +67,42 @@ class IdController {
 	}
 
 	private static long parseId(String id) {
-		if (DIGITS.matcher(id).matches()) {
+		return parseLong(id, "id", 0);
+	}
+
+	/**
+	 * Parses a path parameter that is a non-negative {@code long} in decimal.
+	 * @param value the parameter's text
+	 * @param name the parameter's name, for the error
+	 * @param min the smallest value allowed, 0 or more
+	 * @return the value
+	 * @throws BadParameterException naming the parameter if the text is no such number
+	 */
+	static long parseLong(String value, String name, long min) {
+		if (DIGITS.matcher(value).matches()) {
 			try {
-				return Long.parseLong(id);
+				long parsed = Long.parseLong(value);
+				if (parsed >= min) {
+					return parsed;
+				}
 			}
 			catch (NumberFormatException ex) {
 				// 19 digits above Long.MAX_VALUE
 			}
 		}
-		throw new BadParameterException("id", "id must be a decimal integer from 0 to " + Long.MAX_VALUE + ", was '"
-				+ id + "'");
+		throw new BadParameterException(name, name + " must be a decimal integer from " + min + " to " + Long.MAX_VALUE
+				+ ", was '" + value + "'");
 	}
 
 	/**
 	 * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
 	 */
 	record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
+
+		static IdDetails of(SnowflakeId parts) {
+			return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
+					parts.workerId(), parts.sequence());
+		}
 	}
 
 }

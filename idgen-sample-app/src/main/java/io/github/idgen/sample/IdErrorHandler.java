@@ -18,7 +18,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * (its worker id lease is unconfirmed, or the clock stepped back) answers 503 with
  * {@code Retry-After}, so that clients and load balancers retry, possibly on another instance.
  */
-@RestControllerAdvice(assignableTypes = IdController.class)
+@RestControllerAdvice(assignableTypes = { IdController.class, OpaqueIdController.class })
 class IdErrorHandler {
 
 	@ExceptionHandler

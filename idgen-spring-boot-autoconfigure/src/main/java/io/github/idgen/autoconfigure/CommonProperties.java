@@ -117,6 +117,13 @@ public class CommonProperties implements Validator {
 	 */
 	private Duration idClockBackwardsTolerance = IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE;
 
+	/**
+	 * Secret AES key (base64 of 16, 24 or 32 bytes) of the FF1 permutation that turns ids into opaque
+	 * ids; setting it adds an OpaqueIdService bean (needs org.bouncycastle:bcprov-jdk18on). Keep it in
+	 * a secret store and never change it while opaque ids are in use: they would no longer decode.
+	 */
+	private @Nullable String opaqueIdKey;
+
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
 	}
@@ -235,6 +242,14 @@ public class CommonProperties implements Validator {
 
 	public void setIdClockBackwardsTolerance(Duration idClockBackwardsTolerance) {
 		this.idClockBackwardsTolerance = idClockBackwardsTolerance;
+	}
+
+	public @Nullable String getOpaqueIdKey() {
+		return this.opaqueIdKey;
+	}
+
+	public void setOpaqueIdKey(@Nullable String opaqueIdKey) {
+		this.opaqueIdKey = opaqueIdKey;
 	}
 
 	@Override

@@ -1,0 +1,48 @@
+package io.github.idgen.sample;
+
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.opaque.OpaqueIdService;
+import io.github.idgen.sample.IdController.IdDetails;
+import io.github.idgen.snowflake.SnowflakeLayout;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Serves opaque ids (FF1 with {@code xxx.common.opaque-id-key}): ids that reveal neither time nor
+ * volume, and, for whoever holds the key, the id behind one.
+ */
+@RestController
+@RequestMapping("/ids/opaque")
+class OpaqueIdController {
+
+	private final OpaqueIdService opaqueIds;
+
+	private final SnowflakeLayout layout;
+
+	OpaqueIdController(OpaqueIdService opaqueIds, CommonProperties properties) {
+		this.opaqueIds = opaqueIds;
+		this.layout = SnowflakeLayout.withEpoch(properties.getIdEpoch());
+	}
+
+	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
+	String next() {
+		return Long.toString(this.opaqueIds.nextId());
+	}
+
+	@GetMapping(path = "/{opaqueId}", produces = MediaType.APPLICATION_JSON_VALUE)
+	OpaqueIdDetails decode(@PathVariable("opaqueId") String opaqueId) {
+		long value = IdController.parseLong(opaqueId, "opaqueId", 1);
+		return new OpaqueIdDetails(Long.toString(value), IdDetails.of(this.layout.decompose(this.opaqueIds.decode(value))));
+	}
+
+	/**
+	 * An opaque id and the id it stands for, taken apart; ids are strings for JavaScript clients.
+	 */
+	record OpaqueIdDetails(String opaqueId, IdDetails id) {
+	}
+
+}

@@ -1,0 +1,80 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.Base64;
+
+import io.github.idgen.opaque.Ff1IdCodec;
+import io.github.idgen.opaque.IdCodec;
+import io.github.idgen.opaque.OpaqueIdService;
+import io.github.idgen.snowflake.IdService;
+import org.bouncycastle.crypto.fpe.FPEFF1Engine;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Opaque ids ({@code xxx.common.opaque-id-key} set): an {@link Ff1IdCodec} with that key and an
+ * {@link OpaqueIdService} over the {@link IdService}. Needs Bouncy Castle, which the starter does not
+ * bring.
+ */
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
+@ConditionalOnProperty("xxx.common.opaque-id-key")
+@EnableConfigurationProperties(CommonProperties.class)
+public final class OpaqueIdAutoConfiguration {
+
+	static final String KEY_PROPERTY = "xxx.common.opaque-id-key";
+
+	@Bean
+	@ConditionalOnMissingBean(OpaqueIdService.class)
+	OpaqueIdService opaqueIdService(IdService idService, IdCodec opaqueIdCodec) {
+		return new OpaqueIdService(idService, opaqueIdCodec);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(FPEFF1Engine.class)
+	static class Ff1Configuration {
+
+		@Bean
+		@ConditionalOnMissingBean(IdCodec.class)
+		Ff1IdCodec opaqueIdCodec(CommonProperties properties) {
+			return Ff1IdCodec.withKey(decodeKey(properties.getOpaqueIdKey()));
+		}
+
+		private static byte[] decodeKey(@Nullable String base64) {
+			byte[] key;
+			try {
+				key = Base64.getDecoder().decode((base64 != null) ? base64.strip() : "");
+			}
+			catch (IllegalArgumentException ex) {
+				// not ex as cause: its message may quote part of the key
+				throw new InvalidOpaqueIdKeyException(KEY_PROPERTY + " is not valid base64");
+			}
+			if (key.length != 16 && key.length != 24 && key.length != 32) {
+				throw new InvalidOpaqueIdKeyException(KEY_PROPERTY + " decodes to " + key.length
+						+ " bytes, but an AES key for FF1 has 16, 24 or 32 bytes");
+			}
+			return key;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingClass("org.bouncycastle.crypto.fpe.FPEFF1Engine")
+	static class MissingBouncyCastleConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(IdCodec.class)
+		IdCodec opaqueIdCodec() {
+			throw new IllegalStateException(KEY_PROPERTY + " is set, but opaque ids need Bouncy Castle's FF1 on the"
+					+ " classpath: add org.bouncycastle:bcprov-jdk18on, or remove " + KEY_PROPERTY + ".");
+		}
+
+	}
+
+}
