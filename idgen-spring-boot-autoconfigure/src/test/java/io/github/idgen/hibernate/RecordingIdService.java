@@ -1,0 +1,42 @@
+package io.github.idgen.hibernate;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
+
+/**
+ * An {@link IdService} with a fixed worker id that remembers every id it issued, so a test can tell
+ * which service an entity's id came from.
+ */
+final class RecordingIdService implements IdService {
+
+	private final IdServiceTwitter generator;
+
+	private final List<Long> issued = new CopyOnWriteArrayList<>();
+
+	RecordingIdService(int workerId) {
+		this.generator = new IdServiceTwitter(workerId, 0);
+	}
+
+	@Override
+	public long nextId() {
+		long id = this.generator.nextId();
+		this.issued.add(id);
+		return id;
+	}
+
+	@Override
+	public Collection<Long> nextIds(int num) {
+		List<Long> ids = this.generator.nextIds(num);
+		this.issued.addAll(ids);
+		return ids;
+	}
+
+	List<Long> issued() {
+		return List.copyOf(this.issued);
+	}
+
+}
