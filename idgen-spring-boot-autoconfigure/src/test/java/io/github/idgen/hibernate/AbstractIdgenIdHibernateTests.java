@@ -2,6 +2,7 @@ package io.github.idgen.hibernate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
@@ -32,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class AbstractIdgenIdHibernateTests {
 
-	private int databases;
+	private static final AtomicInteger databases = new AtomicInteger();
 
 	/**
 	 * Returns the {@code spring.datasource.*} properties of an empty database for one context.
@@ -42,7 +43,7 @@ abstract class AbstractIdgenIdHibernateTests {
 	protected abstract String[] datasourceProperties(String name);
 
 	private ApplicationContextRunner runner(Class<?> entities) {
-		String name = "idgen_" + getClass().getSimpleName().toLowerCase() + "_" + (++this.databases);
+		String name = "idgen_" + getClass().getSimpleName().toLowerCase() + "_" + databases.incrementAndGet();
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class))
 			.withUserConfiguration(entities)
