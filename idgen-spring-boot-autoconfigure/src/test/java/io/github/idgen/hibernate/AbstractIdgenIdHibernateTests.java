@@ -11,6 +11,7 @@ import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;
 import io.github.idgen.hibernate.entities.LedgerEntry;
 import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.RecordingIdService;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

@@ -1,23 +1,20 @@
-package io.github.idgen.hibernate;
+package io.github.idgen.snowflake;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
-
 /**
  * An {@link IdService} with a fixed worker id that remembers every id it issued, so a test can tell
- * which service an entity's id came from.
+ * which service an id came from.
  */
-final class RecordingIdService implements IdService {
+public final class RecordingIdService implements IdService {
 
 	private final IdServiceTwitter generator;
 
 	private final List<Long> issued = new CopyOnWriteArrayList<>();
 
-	RecordingIdService(int workerId) {
+	public RecordingIdService(int workerId) {
 		this.generator = new IdServiceTwitter(workerId, 0);
 	}
 
@@ -35,7 +32,7 @@ final class RecordingIdService implements IdService {
 		return ids;
 	}
 
-	List<Long> issued() {
+	public List<Long> issued() {
 		return List.copyOf(this.issued);
 	}
 
