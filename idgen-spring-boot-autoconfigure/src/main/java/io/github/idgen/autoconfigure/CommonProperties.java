@@ -115,6 +115,13 @@ public class CommonProperties implements Validator {
 	 */
 	private Duration idClockBackwardsTolerance = IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE;
 
+	/**
+	 * Whether a web application answers an IdUnavailableException (no id for now: lease unconfirmed,
+	 * clock stepped back) that none of its own exception handlers takes with 503, Retry-After and an
+	 * RFC 9457 problem detail instead of 500.
+	 */
+	private boolean webUnavailableProblemEnabled = true;
+
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
 	}
@@ -233,6 +240,14 @@ public class CommonProperties implements Validator {
 
 	public void setIdClockBackwardsTolerance(Duration idClockBackwardsTolerance) {
 		this.idClockBackwardsTolerance = idClockBackwardsTolerance;
+	}
+
+	public boolean isWebUnavailableProblemEnabled() {
+		return this.webUnavailableProblemEnabled;
+	}
+
+	public void setWebUnavailableProblemEnabled(boolean webUnavailableProblemEnabled) {
+		this.webUnavailableProblemEnabled = webUnavailableProblemEnabled;
 	}
 
 	@Override
