@@ -21,7 +21,8 @@ import com.fasterxml.jackson.annotation.JsonFormat;
  * record Order(@JsonId long id, @JsonId List<Long> lineIds, String customer) {}
  * }</pre>
  *
- * Jackson 3 (Spring Boot 4) and Jackson 2 both understand it; nothing needs registering.
+ * A composed annotation, so nothing needs registering: Spring Boot's {@code JsonMapper} and a plain one
+ * both understand it.
  */
 @Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT,
 		ElementType.ANNOTATION_TYPE })
