@@ -6,7 +6,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import com.baomidou.mybatisplus.autoconfigure.IdentifierGeneratorAutoConfiguration;
 import com.baomidou.mybatisplus.autoconfigure.MybatisPlusAutoConfiguration;
+import com.baomidou.mybatisplus.core.incrementer.DefaultIdentifierGenerator;
 import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
 import com.baomidou.mybatisplus.core.toolkit.GlobalConfigUtils;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
@@ -19,6 +21,9 @@ import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.junit.jupiter.api.Test;
 import org.mybatis.spring.annotation.MapperScan;
+
+import org.springframework.cloud.commons.util.InetUtils;
+import org.springframework.cloud.commons.util.InetUtilsProperties;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -78,6 +83,22 @@ class IdgenMybatisPlusAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(IdServiceIdentifierGenerator.class);
 				assertThat(context.getBean(IdentifierGenerator.class)).isSameAs(own);
+			});
+	}
+
+	@Test
+	void mybatisPlusSpringCloudGeneratorBacksOff() {
+		ApplicationContextRunner springCloud = new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(IdentifierGeneratorAutoConfiguration.class))
+			.withBean(InetUtils.class, () -> new InetUtils(new InetUtilsProperties()));
+		// without us: MyBatis-Plus's generator with a worker id from the host's address
+		springCloud.run((context) -> assertThat(context.getBean(IdentifierGenerator.class))
+			.isInstanceOf(DefaultIdentifierGenerator.class));
+		springCloud.withConfiguration(AutoConfigurations.of(IdgenMybatisPlusAutoConfiguration.class))
+			.withBean(IdService.class, () -> new RecordingIdService(9))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(IdentifierGenerator.class);
+				assertThat(context.getBean(IdentifierGenerator.class)).isInstanceOf(IdServiceIdentifierGenerator.class);
 			});
 	}
 
