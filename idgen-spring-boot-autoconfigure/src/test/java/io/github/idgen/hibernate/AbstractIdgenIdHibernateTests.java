@@ -10,6 +10,7 @@ import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;
 import io.github.idgen.hibernate.entities.LedgerEntry;
+import io.github.idgen.hibernate.repositories.InvoiceRepository;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.RecordingIdService;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -25,6 +26,7 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -131,6 +133,23 @@ abstract class AbstractIdgenIdHibernateTests {
 	}
 
 	@Test
+	void springDataRepositoryGetsAnIdAndKeepsAPresetOne() {
+		RecordingIdService idService = new RecordingIdService(6);
+		runner(idService).withUserConfiguration(Repositories.class).run((context) -> {
+			InvoiceRepository repository = context.getBean(InvoiceRepository.class);
+			Invoice saved = repository.save(new Invoice("R-1"));
+			assertThat(idService.issued()).containsExactly(saved.getId());
+			Invoice preset = new Invoice("R-2");
+			preset.setId(43L);
+			// an entity with an id is merged by Spring Data: Hibernate finds no row and inserts it
+			assertThat(repository.save(preset).getId()).isEqualTo(43L);
+			assertThat(idService.issued()).hasSize(1);
+			assertThat(repository.findById(43L)).map(Invoice::getNumber).hasValue("R-2");
+			assertThat(repository.count()).isEqualTo(2);
+		});
+	}
+
+	@Test
 	void idOfAnotherTypeFailsStartUp() {
 		runner(BadEntities.class).withBean(IdService.class, () -> new RecordingIdService(6))
 			.run(failsWith(Problem.ID_TYPE, "@IdgenId on " + Coupon.class.getName()
@@ -173,6 +192,12 @@ abstract class AbstractIdgenIdHibernateTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = Invoice.class)
 	static class GoodEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableJpaRepositories(basePackageClasses = InvoiceRepository.class)
+	static class Repositories {
 
 	}
 
