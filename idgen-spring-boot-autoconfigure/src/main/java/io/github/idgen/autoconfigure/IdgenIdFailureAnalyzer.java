@@ -19,7 +19,8 @@ class IdgenIdFailureAnalyzer extends AbstractFailureAnalyzer<IdgenIdMappingExcep
 					+ " sets Hibernate's bean container to the application context (the setting"
 					+ " 'hibernate.resource.beans.container', a SpringBeanContainer).";
 			case NO_ID_SERVICE -> "Depend on idgen-spring-boot-starter, whose auto-configuration defines the"
-					+ " IdService bean, or define an IdService bean yourself.";
+					+ " IdService bean, or define one IdService bean yourself; if you define several, mark the one"
+					+ " for entity ids @Primary.";
 		};
 		return new FailureAnalysis(cause.getMessage(), action, cause);
 	}

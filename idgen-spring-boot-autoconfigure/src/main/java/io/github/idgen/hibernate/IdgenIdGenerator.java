@@ -102,14 +102,15 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 	}
 
 	/**
-	 * Called by the bean container when it has no bean of the type asked for.
+	 * Called by the bean container when it cannot give the one bean of the type asked for.
 	 */
 	private record MissingBean(String attribute) implements BeanInstanceProducer {
 
 		@Override
 		public <B> B produceBeanInstance(Class<B> beanType) {
 			throw new IdgenIdMappingException(Problem.NO_ID_SERVICE, "@IdgenId on " + this.attribute + " needs a "
-					+ beanType.getName() + " bean, but the application context has none.");
+					+ beanType.getName() + " bean, but the application context has no single one (none, or"
+					+ " several and none of them primary).");
 		}
 
 		@Override

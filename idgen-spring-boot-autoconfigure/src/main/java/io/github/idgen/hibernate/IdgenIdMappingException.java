@@ -40,7 +40,7 @@ public class IdgenIdMappingException extends IllegalStateException {
 		/** Hibernate was built without a bean container (not through Spring's JPA support). */
 		NO_BEAN_CONTAINER,
 
-		/** The application context has no {@code IdService} bean. */
+		/** The application context has no single {@code IdService} bean (none, or several without a primary one). */
 		NO_ID_SERVICE
 
 	}

@@ -159,7 +159,25 @@ abstract class AbstractIdgenIdHibernateTests {
 	@Test
 	void missingIdServiceFailsStartUp() {
 		runner(GoodEntities.class).run(failsWith(Problem.NO_ID_SERVICE,
-				"needs a io.github.idgen.snowflake.IdService bean, but the application context has none."));
+				"needs a io.github.idgen.snowflake.IdService bean, but the application context has no single one"));
+	}
+
+	@Test
+	void twoIdServicesWithoutAPrimaryOneFailStartUp() {
+		runner(GoodEntities.class).withBean("first", IdService.class, () -> new RecordingIdService(1))
+			.withBean("second", IdService.class, () -> new RecordingIdService(2))
+			.run(failsWith(Problem.NO_ID_SERVICE, "(none, or several and none of them primary)"));
+	}
+
+	@Test
+	void theBeanOfSeveralThatIsPrimaryGivesTheIds() {
+		RecordingIdService primary = new RecordingIdService(2);
+		runner(GoodEntities.class).withBean("first", IdService.class, () -> new RecordingIdService(1))
+			.withBean("second", IdService.class, () -> primary, (definition) -> definition.setPrimary(true))
+			.run((context) -> {
+				long id = persist(context, Invoice::new, "P-1").get(0).getId();
+				assertThat(primary.issued()).containsExactly(id);
+			});
 	}
 
 	private static ContextConsumer<AssertableApplicationContext> failsWith(Problem problem, String message) {
