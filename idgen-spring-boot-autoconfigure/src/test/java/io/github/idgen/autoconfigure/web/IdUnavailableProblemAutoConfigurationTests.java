@@ -2,10 +2,8 @@ package io.github.idgen.autoconfigure.web;
 
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.IdUnavailableException;
 import org.junit.jupiter.api.Test;
 
@@ -146,7 +144,7 @@ class IdUnavailableProblemAutoConfigurationTests {
 	@RestController
 	static class IdController {
 
-		private final IdService steppedBack = steppedBackGenerator();
+		private final IdService steppedBack = SteppedBackGenerator.steppedBackBy(1500);
 
 		@GetMapping("/unavailable")
 		long unavailable() {
@@ -156,15 +154,6 @@ class IdUnavailableProblemAutoConfigurationTests {
 		@GetMapping("/clock-stepped-back")
 		long clockSteppedBack() {
 			return this.steppedBack.nextId();
-		}
-
-		// a real generator whose clock steps back 1.5 s after its first id
-		private static IdService steppedBackGenerator() {
-			AtomicLong now = new AtomicLong(System.currentTimeMillis());
-			IdServiceTwitter generator = IdServiceTwitter.builder().workerId(1).datacenterId(0).clock(now::get).build();
-			generator.nextId();
-			now.addAndGet(-1500);
-			return generator;
 		}
 
 	}

@@ -1,11 +1,8 @@
 package io.github.idgen.autoconfigure.web;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 import io.github.idgen.hibernate.entities.Invoice;
 import io.github.idgen.hibernate.repositories.InvoiceRepository;
 import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -59,14 +56,9 @@ class IdUnavailableProblemJpaTests {
 	@EnableJpaRepositories(basePackageClasses = InvoiceRepository.class)
 	static class Invoices {
 
-		// a real generator whose clock steps back 1.5 s after its first id
 		@Bean
 		IdService steppedBackIdService() {
-			AtomicLong now = new AtomicLong(System.currentTimeMillis());
-			IdServiceTwitter generator = IdServiceTwitter.builder().workerId(1).datacenterId(0).clock(now::get).build();
-			generator.nextId();
-			now.addAndGet(-1500);
-			return generator;
+			return SteppedBackGenerator.steppedBackBy(1500);
 		}
 
 	}
