@@ -124,6 +124,13 @@ public class CommonProperties implements Validator {
 	 */
 	private @Nullable String opaqueIdKey;
 
+	/**
+	 * Whether a web application answers an IdUnavailableException (no id for now: lease unconfirmed,
+	 * clock stepped back) that none of its own exception handlers takes with 503, Retry-After and an
+	 * RFC 9457 problem detail instead of 500.
+	 */
+	private boolean webUnavailableProblemEnabled = true;
+
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
 	}
@@ -250,6 +257,14 @@ public class CommonProperties implements Validator {
 
 	public void setOpaqueIdKey(@Nullable String opaqueIdKey) {
 		this.opaqueIdKey = opaqueIdKey;
+	}
+
+	public boolean isWebUnavailableProblemEnabled() {
+		return this.webUnavailableProblemEnabled;
+	}
+
+	public void setWebUnavailableProblemEnabled(boolean webUnavailableProblemEnabled) {
+		this.webUnavailableProblemEnabled = webUnavailableProblemEnabled;
 	}
 
 	@Override

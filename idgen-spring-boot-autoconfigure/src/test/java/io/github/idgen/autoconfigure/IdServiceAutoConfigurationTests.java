@@ -132,10 +132,19 @@ class IdServiceAutoConfigurationTests {
 
 	@Test
 	void aUserIdServiceThatIsNoIdServiceTwitterIsNotDescribed() {
-		IdService userIdService = (IdService) Proxy.newProxyInstance(getClass().getClassLoader(),
-				new Class<?>[] { IdService.class }, (proxy, method, args) -> {
-					throw new UnsupportedOperationException();
-				});
+		IdService userIdService = new IdService() {
+
+			@Override
+			public long nextId() {
+				throw new UnsupportedOperationException();
+			}
+
+			@Override
+			public java.util.List<Long> nextIds(int num) {
+				throw new UnsupportedOperationException();
+			}
+
+		};
 		this.contextRunner.withBean("myIdService", IdService.class, () -> userIdService)
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdServiceInfo.class));
 	}

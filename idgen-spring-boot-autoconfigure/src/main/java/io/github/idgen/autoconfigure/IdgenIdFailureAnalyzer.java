@@ -1,0 +1,28 @@
+package io.github.idgen.autoconfigure;
+
+import io.github.idgen.hibernate.IdgenIdMappingException;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Explains an {@code @IdgenId} entity attribute that cannot get ids.
+ */
+class IdgenIdFailureAnalyzer extends AbstractFailureAnalyzer<IdgenIdMappingException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, IdgenIdMappingException cause) {
+		String action = switch (cause.getProblem()) {
+			case ID_TYPE -> "Declare the id attribute as Long or long, or remove @IdgenId from it.";
+			case NO_BEAN_CONTAINER -> "Build the EntityManagerFactory through Spring: Spring Boot's JPA"
+					+ " auto-configuration, or a LocalContainerEntityManagerFactoryBean with a HibernateJpaVendorAdapter,"
+					+ " sets Hibernate's bean container to the application context (the setting"
+					+ " 'hibernate.resource.beans.container', a SpringBeanContainer).";
+			case NO_ID_SERVICE -> "Depend on idgen-spring-boot-starter, whose auto-configuration defines the"
+					+ " IdService bean, or define one IdService bean yourself; if you define several, mark the one"
+					+ " for entity ids @Primary.";
+		};
+		return new FailureAnalysis(cause.getMessage(), action, cause);
+	}
+
+}

@@ -1,0 +1,34 @@
+package io.github.idgen.hibernate;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.hibernate.annotations.IdGeneratorType;
+
+/**
+ * Gives a {@code Long} or {@code long} entity id from the application's
+ * {@link io.github.idgen.snowflake.IdService} bean when the entity is persisted:
+ *
+ * <pre>{@code
+ * @Entity
+ * class Order {
+ *     @Id @IdgenId
+ *     private Long id;
+ * }
+ * }</pre>
+ *
+ * The bean is the one of the Spring context that built the {@code EntityManagerFactory}, taken
+ * through Hibernate's bean container (Spring's JPA support sets it up). An id the application set
+ * before persisting is kept; {@code null}, and {@code 0} (the default of a primitive {@code long}),
+ * count as not set.
+ */
+@IdGeneratorType(IdgenIdGenerator.class)
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ ElementType.FIELD, ElementType.METHOD })
+@Documented
+public @interface IdgenId {
+
+}

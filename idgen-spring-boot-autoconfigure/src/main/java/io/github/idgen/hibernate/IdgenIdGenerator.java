@@ -1,0 +1,123 @@
+package io.github.idgen.hibernate;
+
+import java.util.EnumSet;
+
+import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
+import io.github.idgen.snowflake.IdService;
+import org.jspecify.annotations.Nullable;
+
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.AnnotationBasedGenerator;
+import org.hibernate.generator.BeforeExecutionGenerator;
+import org.hibernate.generator.EventType;
+import org.hibernate.generator.EventTypeSets;
+import org.hibernate.generator.GeneratorCreationContext;
+import org.hibernate.resource.beans.container.spi.BeanContainer;
+import org.hibernate.resource.beans.spi.BeanInstanceProducer;
+import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
+import org.hibernate.service.ServiceRegistry;
+
+/**
+ * The generator behind {@link IdgenId}. Hibernate creates one per annotated id attribute while it
+ * builds the {@code EntityManagerFactory} (through its bean container when it has one, which is
+ * why there is only a default constructor) and then calls {@link #initialize}, which takes the
+ * {@link IdService} from the bean container, so that a missing bean fails the start-up, not the
+ * first insert.
+ */
+public final class IdgenIdGenerator implements BeforeExecutionGenerator, AnnotationBasedGenerator<IdgenId> {
+
+	private static final long serialVersionUID = 1L;
+
+	// a plain lookup of an existing bean, shared by every generator of the EntityManagerFactory
+	private static final BeanContainer.LifecycleOptions EXISTING_BEAN = new BeanContainer.LifecycleOptions() {
+
+		@Override
+		public boolean canUseCachedReferences() {
+			return true;
+		}
+
+		@Override
+		public boolean useJpaCompliantCreation() {
+			return false;
+		}
+
+	};
+
+	private transient @Nullable IdService idService;
+
+	@Override
+	public void initialize(IdgenId annotation, GeneratorCreationContext context) {
+		String attribute = context.getPersistentClass().getEntityName() + "." + context.getProperty().getName();
+		Class<?> idType = context.getType().getReturnedClass();
+		if (idType != Long.class && idType != long.class) {
+			throw new IdgenIdMappingException(Problem.ID_TYPE,
+					"@IdgenId on " + attribute + " needs a Long or long id, but the id is a " + idType.getName() + ".");
+		}
+		this.idService = idServiceFor(annotation, context.getServiceRegistry(), attribute);
+	}
+
+	// one place that picks the IdService for an annotation, so that attributes such as a segment
+	// tag can select another source here
+	private static IdService idServiceFor(IdgenId annotation, ServiceRegistry services, String attribute) {
+		return bean(IdService.class, services, attribute);
+	}
+
+	private static <B> B bean(Class<B> type, ServiceRegistry services, String attribute) {
+		BeanContainer container = services.requireService(ManagedBeanRegistry.class).getBeanContainer();
+		if (container == null) {
+			throw new IdgenIdMappingException(Problem.NO_BEAN_CONTAINER, "@IdgenId on " + attribute
+					+ " needs the " + type.getSimpleName()
+					+ " bean of the application, but Hibernate has no bean container to take it from.");
+		}
+		return container.getBean(type, EXISTING_BEAN, new MissingBean(attribute)).getBeanInstance();
+	}
+
+	@Override
+	public Object generate(SharedSessionContractImplementor session, Object owner, @Nullable Object currentValue,
+			EventType eventType) {
+		if (currentValue instanceof Long id && id != 0L) {
+			return id;
+		}
+		IdService idService = this.idService;
+		if (idService == null) {
+			throw new IllegalStateException("IdgenIdGenerator used before Hibernate initialized it");
+		}
+		return idService.nextId();
+	}
+
+	@Override
+	public boolean allowAssignedIdentifiers() {
+		// so that Hibernate hands us the id the application set, which we keep
+		return true;
+	}
+
+	@Override
+	public EnumSet<EventType> getEventTypes() {
+		return EventTypeSets.INSERT_ONLY;
+	}
+
+	@Override
+	public Class<?> getGeneratedType() {
+		return Long.class;
+	}
+
+	/**
+	 * Called by the bean container when it cannot give the one bean of the type asked for.
+	 */
+	private record MissingBean(String attribute) implements BeanInstanceProducer {
+
+		@Override
+		public <B> B produceBeanInstance(Class<B> beanType) {
+			throw new IdgenIdMappingException(Problem.NO_ID_SERVICE, "@IdgenId on " + this.attribute + " needs a "
+					+ beanType.getName() + " bean, but the application context has no single one (none, or"
+					+ " several and none of them primary).");
+		}
+
+		@Override
+		public <B> B produceBeanInstance(String name, Class<B> beanType) {
+			return produceBeanInstance(beanType);
+		}
+
+	}
+
+}

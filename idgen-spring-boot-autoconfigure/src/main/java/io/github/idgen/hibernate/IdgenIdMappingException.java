@@ -1,0 +1,48 @@
+package io.github.idgen.hibernate;
+
+/**
+ * Thrown while Hibernate builds the {@code EntityManagerFactory} when an {@link IdgenId} attribute
+ * cannot get its ids. Not a Hibernate type, so that start-up failure analysis can name it without
+ * Hibernate on the classpath.
+ */
+public class IdgenIdMappingException extends IllegalStateException {
+
+	private static final long serialVersionUID = 1L;
+
+	private final Problem problem;
+
+	/**
+	 * Creates an exception.
+	 * @param problem what is wrong
+	 * @param message the problem, naming the entity attribute
+	 */
+	public IdgenIdMappingException(Problem problem, String message) {
+		super(message);
+		this.problem = problem;
+	}
+
+	/**
+	 * Returns what is wrong.
+	 * @return the problem
+	 */
+	public Problem getProblem() {
+		return this.problem;
+	}
+
+	/**
+	 * What keeps an {@link IdgenId} attribute from getting ids.
+	 */
+	public enum Problem {
+
+		/** The id attribute is not a {@code Long} or {@code long}. */
+		ID_TYPE,
+
+		/** Hibernate was built without a bean container (not through Spring's JPA support). */
+		NO_BEAN_CONTAINER,
+
+		/** The application context has no single {@code IdService} bean (none, or several without a primary one). */
+		NO_ID_SERVICE
+
+	}
+
+}
