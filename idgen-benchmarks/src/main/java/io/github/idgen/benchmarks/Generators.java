@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;

@@ -20,10 +20,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdLease;
-import io.github.idgen.cluster.WorkerIdLeaseUnavailableException;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import org.apache.curator.framework.CuratorFramework;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+
 /**
  * Turns the CSV of an {@link IdBenchmarks} run ({@code -rf csv}, units µs) into the Markdown tables
  * of {@code docs/benchmarks.md}: throughput in ids/s with its share of the Snowflake ceiling,

@@ -3,7 +3,7 @@ package io.github.idgen.sample;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.github.idgen.cluster.WorkerIdLeaseUnavailableException;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.ClockMovedBackwardsException;
 
 import org.springframework.http.HttpHeaders;

@@ -3,7 +3,7 @@ package io.github.idgen.sample;
 import java.net.http.HttpResponse;
 
 import com.jayway.jsonpath.JsonPath;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.snowflake.IdService;
 import org.junit.jupiter.api.Test;
 

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import org.apache.commons.lang3.exception.ExceptionUtils;

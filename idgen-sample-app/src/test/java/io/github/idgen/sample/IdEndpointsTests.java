@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 import com.jayway.jsonpath.JsonPath;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import org.junit.jupiter.api.Test;

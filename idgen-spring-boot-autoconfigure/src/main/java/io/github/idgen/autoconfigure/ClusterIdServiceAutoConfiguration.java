@@ -1,8 +1,8 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.cluster.ClusterDeployment;
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;

@@ -1,7 +1,7 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.cluster.ClusterDeployment;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseHolder;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.lease.WorkerIdLease;

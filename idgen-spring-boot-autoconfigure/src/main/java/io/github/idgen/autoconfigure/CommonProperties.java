@@ -9,10 +9,10 @@ import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
+
 
 /**
  * Configuration of idgen, under {@code xxx.common}. Validates itself when bound, so a bad value

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.LeaseHolder;
 import io.github.idgen.lease.LeaseKeeper;
 import io.github.idgen.lease.LeaseRange;

@@ -115,7 +115,7 @@ public final class WorkerIdLease {
 	 * Returns the previous holder's mark, which ids of this lease must come after. When this process
 	 * gets its own id back (the record still carries its token), the floor is that of its
 	 * previous lease, so ids must also continue after this process's own last id: the generator of
-	 * the previous lease has to be kept, as {@code io.github.idgen.cluster.IdServiceProxy} does.
+	 * the previous lease has to be kept, as {@code io.github.idgen.lease.IdServiceProxy} does.
 	 * @return milliseconds since 1970; 0 if the id was never leased before
 	 */
 	public long getFloorMillis() {

@@ -5,9 +5,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.cluster.LeaseTestSupport;
-import io.github.idgen.cluster.ClusterDeployment;
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdsExhaustedException;

@@ -9,8 +9,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import io.github.idgen.cluster.ClusterDeployment;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;

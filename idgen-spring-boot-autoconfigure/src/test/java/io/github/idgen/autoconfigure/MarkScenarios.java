@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.MillisClock;
 import org.apache.curator.framework.CuratorFramework;

@@ -2,7 +2,9 @@ package io.github.idgen.cluster;
 
 import java.time.Duration;
 
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;

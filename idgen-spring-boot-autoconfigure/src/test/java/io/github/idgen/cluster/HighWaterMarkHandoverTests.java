@@ -10,7 +10,9 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.github.idgen.lease.HighWaterMark;
 import io.github.idgen.lease.HighWaterMarksAheadException;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.MillisClock;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;

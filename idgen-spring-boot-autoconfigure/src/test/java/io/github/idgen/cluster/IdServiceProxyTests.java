@@ -3,6 +3,7 @@ package io.github.idgen.cluster;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.IdServiceTwitter;
 
 /**

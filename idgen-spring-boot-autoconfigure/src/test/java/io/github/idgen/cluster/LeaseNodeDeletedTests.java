@@ -2,6 +2,7 @@ package io.github.idgen.cluster;
 
 import java.time.Duration;
 
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;

@@ -9,6 +9,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.MillisClock;
 import org.apache.curator.framework.CuratorFramework;

@@ -3,6 +3,7 @@ package io.github.idgen.cluster;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.snowflake.MillisClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -3,7 +3,9 @@ package io.github.idgen.cluster;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

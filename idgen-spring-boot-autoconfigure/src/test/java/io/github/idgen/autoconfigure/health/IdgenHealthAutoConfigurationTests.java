@@ -5,7 +5,7 @@ import java.time.Duration;
 import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.MarkScenarios;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.health.IdgenHealthIndicator;
 import io.github.idgen.snowflake.IdService;

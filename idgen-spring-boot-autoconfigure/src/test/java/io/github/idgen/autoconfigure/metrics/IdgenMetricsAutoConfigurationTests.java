@@ -4,7 +4,7 @@ import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.LeaseTestSupport;
-import io.github.idgen.cluster.IdServiceProxy;
+import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;

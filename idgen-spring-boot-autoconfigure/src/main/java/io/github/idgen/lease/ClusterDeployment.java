@@ -1,9 +1,7 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 import java.util.function.Consumer;
 
-import io.github.idgen.lease.WorkerIdLease;
-import io.github.idgen.lease.WorkerIdsExhaustedException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,7 +24,7 @@ public interface ClusterDeployment {
 
 	/**
 	 * Makes sure this instance holds a lease. With {@code forced} false, a lease this instance's
-	 * current ZooKeeper session still holds is kept; otherwise a free id is leased, the previous one
+	 * current session with the lease store still holds is kept; otherwise a free id is leased, the previous one
 	 * first if it is free. With {@code forced} true, the current lease is given back and a free id is
 	 * leased afresh.
 	 * @param forced whether to give back the current lease and lease afresh
@@ -59,7 +57,7 @@ public interface ClusterDeployment {
 	void detachIssuer(Object issuer, long lastIssuedId);
 
 	/**
-	 * Adds a listener called, on the lease's own thread, after the client reconnected to ZooKeeper
+	 * Adds a listener called, on the lease's own thread, after the connection to the lease store came back
 	 * and the lease was confirmed or leased afresh, and after a lost lease node was replaced.
 	 * @param listener called with this deployment
 	 */

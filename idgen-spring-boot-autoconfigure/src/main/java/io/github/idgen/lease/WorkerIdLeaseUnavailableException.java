@@ -1,8 +1,7 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 import java.time.Duration;
 
-import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdUnavailableException;
 
 /**

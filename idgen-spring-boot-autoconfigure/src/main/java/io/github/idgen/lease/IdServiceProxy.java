@@ -1,4 +1,4 @@
-package io.github.idgen.cluster;
+package io.github.idgen.lease;
 
 import java.io.Closeable;
 import java.time.Duration;
@@ -12,8 +12,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import io.github.idgen.lease.WorkerIdLease;
-import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
@@ -360,7 +358,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 						+ " ms ahead";
 			}
 			return "high-water mark " + Instant.ofEpochMilli(this.lease.getMarkMillis())
-					+ " reached and not renewed: writes to ZooKeeper are failing";
+					+ " reached and not renewed: writes to the lease store are failing";
 		}
 
 	}
