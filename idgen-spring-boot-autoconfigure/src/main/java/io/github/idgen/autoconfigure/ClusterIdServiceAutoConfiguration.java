@@ -1,14 +1,14 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.cluster.ClusterDeploymentBuilder;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseStatistics;
-import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import org.apache.curator.framework.CuratorFramework;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -19,6 +19,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClas
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+
 
 /**
  * Cluster mode ({@code xxx.common.zookeeper-enabled=true}): a {@link ClusterDeployment} that leases
@@ -51,7 +52,7 @@ public final class ClusterIdServiceAutoConfiguration {
 		ClusterDeploymentImpl clusterDeployment(CommonProperties properties, ZooKeeperConnectionDetails connectionDetails,
 				ObjectProvider<CuratorFramework> curator, ObjectProvider<IdgenCuratorCustomizer> customizers) {
 			CuratorFramework userClient = curator.getIfUnique();
-			ClusterDeploymentImpl.Builder builder = (userClient != null) ? ClusterDeploymentImpl.builder(userClient)
+			ClusterDeploymentBuilder builder = (userClient != null) ? ClusterDeploymentImpl.builder(userClient)
 					: ClusterDeploymentImpl.builder(connectionDetails.getConnectString())
 						.sessionTimeout(properties.getZookeeperSessionTimeout())
 						.customizeClient((client) -> customizers.orderedStream().forEach((c) -> c.customize(client)));

@@ -7,25 +7,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IssuerSlot;
 import io.github.idgen.lease.LeaseHolder;
 import io.github.idgen.lease.LeaseKeeper;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.LeaseSettings;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.lease.WorkerIdLease;
-import io.github.idgen.snowflake.MillisClock;
-import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.commons.lang3.StringUtils;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.WatcherRemoveCuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
-import org.apache.curator.utils.PathUtils;
 import org.apache.curator.utils.ZKPaths;
 import org.jspecify.annotations.Nullable;
 
@@ -77,6 +73,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	private final Duration connectionTimeout;
 
+	private final LeaseHolder holder;
+
 	private final ZooKeeperLeaseBackend backend;
 
 	private final LeaseKeeper keeper;
@@ -89,7 +87,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	private final AtomicLong reconnects = new AtomicLong();
 
-	private ClusterDeploymentImpl(Builder builder, CuratorFramework client, boolean ownsClient) {
+	private final IssuerSlot issuer = new IssuerSlot();
+
+	ClusterDeploymentImpl(ClusterDeploymentBuilder builder, CuratorFramework client, boolean ownsClient) {
 		if (StringUtils.isNotEmpty(client.getNamespace())) {
 			throw new IllegalArgumentException("The Curator client has namespace '" + client.getNamespace()
 					+ "', which would move the worker id leases to '" + ZKPaths.makePath(client.getNamespace(), builder.path)
@@ -107,8 +107,9 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		LeaseKeeper[] keeperRef = new LeaseKeeper[1];
 		this.backend = new ZooKeeperLeaseBackend(this.client, builder.path, builder.sessionTimeout.toMillis(),
 				(location, why) -> keeperRef[0].lost(location, why));
-		this.keeper = new LeaseKeeper(this.backend, new LeaseSettings(builder.range, builder.datacenterId,
-				builder.holder.withNewToken(), builder.nanoClock, builder.clock, builder.markInterval, builder.markMaxWait,
+		this.holder = builder.holder.withNewToken();
+		this.keeper = new LeaseKeeper(this.backend, new LeaseSettings(builder.range, builder.datacenterId, this.holder,
+				builder.nanoClock, builder.clock, builder.markInterval, builder.markMaxWait,
 				builder.clockSkewWarning));
 		keeperRef[0] = this.keeper;
 	}
@@ -118,8 +119,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 * @param connectString ZooKeeper's {@code host:port[,host:port...]}
 	 * @return a new builder
 	 */
-	public static Builder builder(String connectString) {
-		return new Builder(Objects.requireNonNull(connectString, "connectString must not be null"), null);
+	public static ClusterDeploymentBuilder builder(String connectString) {
+		return new ClusterDeploymentBuilder(Objects.requireNonNull(connectString, "connectString must not be null"), null);
 	}
 
 	/**
@@ -127,8 +128,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 * @param client a Curator client without a namespace
 	 * @return a new builder
 	 */
-	public static Builder builder(CuratorFramework client) {
-		return new Builder(null, Objects.requireNonNull(client, "client must not be null"));
+	public static ClusterDeploymentBuilder builder(CuratorFramework client) {
+		return new ClusterDeploymentBuilder(null, Objects.requireNonNull(client, "client must not be null"));
 	}
 
 	/**
@@ -203,12 +204,15 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	@Override
 	public long attachIssuer(Object issuer) {
-		return this.keeper.attachIssuer(issuer);
+		return this.issuer.attach(issuer, () -> {
+			WorkerIdLease held = this.keeper.currentLease();
+			return (held != null) ? held.getPath() : this.path;
+		});
 	}
 
 	@Override
 	public void detachIssuer(Object issuer, long lastIssuedId) {
-		this.keeper.detachIssuer(issuer, lastIssuedId);
+		this.issuer.detach(issuer, lastIssuedId);
 	}
 
 	@Override
@@ -246,7 +250,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 * @return the holder, with this deployment's token
 	 */
 	public LeaseHolder getHolder() {
-		return this.keeper.getHolder();
+		return this.holder;
 	}
 
 	/**
@@ -283,199 +287,6 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 		if (this.ownsClient) {
 			this.rootClient.close();
 		}
-	}
-
-	/**
-	 * Builds a {@link ClusterDeploymentImpl}.
-	 */
-	public static final class Builder {
-
-		private final @Nullable String connectString;
-
-		private final @Nullable CuratorFramework client;
-
-		private String path = DEFAULT_PATH;
-
-		private LeaseRange range = LeaseRange.WORKER_ID;
-
-		private int datacenterId;
-
-		private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
-
-		private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
-
-		private LeaseHolder holder = LeaseHolder.ofThisProcess();
-
-		private LongSupplier nanoClock = System::nanoTime;
-
-		private MillisClock clock = MillisClock.SYSTEM;
-
-		private Duration markInterval = DEFAULT_MARK_INTERVAL;
-
-		private Duration markMaxWait = DEFAULT_MARK_MAX_WAIT;
-
-		private Duration clockSkewWarning = DEFAULT_CLOCK_SKEW_WARNING;
-
-		private Consumer<CuratorFrameworkFactory.Builder> clientCustomizer = (builder) -> {
-		};
-
-		private Builder(@Nullable String connectString, @Nullable CuratorFramework client) {
-			this.connectString = connectString;
-			this.client = client;
-		}
-
-		/**
-		 * Sets the parent path of the lease nodes.
-		 * @param path a valid ZooKeeper path
-		 * @return this builder
-		 */
-		public Builder workerIdsPath(String path) {
-			PathUtils.validatePath(path);
-			this.path = path;
-			return this;
-		}
-
-		/**
-		 * Sets the range of ids to lease from.
-		 * @param range the range
-		 * @param datacenterId the datacenter id, 0..31; only used with {@link LeaseRange#WORKER_ID}
-		 * @return this builder
-		 */
-		public Builder leaseRange(LeaseRange range, int datacenterId) {
-			if (datacenterId < 0 || datacenterId > SnowflakeLayout.MAX_DATACENTER_ID) {
-				throw new IllegalArgumentException("datacenterId must be between 0 and 31, was " + datacenterId);
-			}
-			this.range = Objects.requireNonNull(range, "range must not be null");
-			this.datacenterId = datacenterId;
-			return this;
-		}
-
-		/**
-		 * Sets the session timeout asked of ZooKeeper by a client this deployment creates; the server
-		 * may negotiate it into its own bounds.
-		 * @param sessionTimeout the session timeout
-		 * @return this builder
-		 */
-		public Builder sessionTimeout(Duration sessionTimeout) {
-			this.sessionTimeout = requirePositive("sessionTimeout", sessionTimeout);
-			return this;
-		}
-
-		/**
-		 * Sets how long to wait for a connection.
-		 * @param connectionTimeout the connection timeout
-		 * @return this builder
-		 */
-		public Builder connectionTimeout(Duration connectionTimeout) {
-			this.connectionTimeout = requirePositive("connectionTimeout", connectionTimeout);
-			return this;
-		}
-
-		/**
-		 * Sets the data written into the lease node.
-		 * @param holder who holds the lease
-		 * @return this builder
-		 */
-		public Builder holder(LeaseHolder holder) {
-			this.holder = Objects.requireNonNull(holder, "holder must not be null");
-			return this;
-		}
-
-		/**
-		 * Names this instance, so that it gets back the id it held last time if that id is free (sticky
-		 * worker ids); for example a StatefulSet pod name or {@code host:port}.
-		 * @param instanceName a stable name, or {@code null} for none
-		 * @return this builder
-		 */
-		public Builder instanceName(@Nullable String instanceName) {
-			this.holder = LeaseHolder.ofThisProcess(instanceName);
-			return this;
-		}
-
-		/**
-		 * Sets the wall clock the high-water marks are written and compared with; the generator of
-		 * the proxy must use the same clock.
-		 * @param clock milliseconds since 1970
-		 * @return this builder
-		 */
-		public Builder clock(MillisClock clock) {
-			this.clock = Objects.requireNonNull(clock, "clock must not be null");
-			return this;
-		}
-
-		/**
-		 * Sets how often the high-water mark is written; each write promises ids up to twice the
-		 * interval ahead of the clock.
-		 * @param markInterval the interval
-		 * @return this builder
-		 */
-		public Builder markInterval(Duration markInterval) {
-			this.markInterval = requirePositive("markInterval", markInterval);
-			return this;
-		}
-
-		/**
-		 * Sets how long a new holder may wait for its clock to pass the previous holder's mark; an id
-		 * with a mark further ahead is given back and another one leased.
-		 * @param markMaxWait the bound
-		 * @return this builder
-		 */
-		public Builder markMaxWait(Duration markMaxWait) {
-			this.markMaxWait = requirePositive("markMaxWait", markMaxWait);
-			return this;
-		}
-
-		/**
-		 * Sets how far behind a live holder's clock this clock may be at start-up before a warning is
-		 * logged.
-		 * @param clockSkewWarning the threshold
-		 * @return this builder
-		 */
-		public Builder clockSkewWarning(Duration clockSkewWarning) {
-			this.clockSkewWarning = requirePositive("clockSkewWarning", clockSkewWarning);
-			return this;
-		}
-
-		/**
-		 * Sets the monotonic clock of the lease deadline, for tests.
-		 * @param nanoClock nanoseconds, like {@link System#nanoTime()}
-		 * @return this builder
-		 */
-		public Builder nanoClock(LongSupplier nanoClock) {
-			this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock must not be null");
-			return this;
-		}
-
-		/**
-		 * Lets the caller tune the Curator client this deployment creates, after the defaults are
-		 * set; ignored for a client passed to {@link ClusterDeploymentImpl#builder(CuratorFramework)}.
-		 * @param customizer called with the client's builder
-		 * @return this builder
-		 */
-		public Builder customizeClient(Consumer<CuratorFrameworkFactory.Builder> customizer) {
-			this.clientCustomizer = this.clientCustomizer.andThen(Objects.requireNonNull(customizer, "customizer must not be null"));
-			return this;
-		}
-
-		private static Duration requirePositive(String name, Duration value) {
-			if (value == null || value.isNegative() || value.isZero()) {
-				throw new IllegalArgumentException(name + " must be positive, was " + value);
-			}
-			return value;
-		}
-
-		/**
-		 * Builds the deployment; call {@link ClusterDeploymentImpl#start()} next.
-		 * @return the deployment
-		 */
-		public ClusterDeploymentImpl build() {
-			if (this.client != null) {
-				return new ClusterDeploymentImpl(this, this.client, false);
-			}
-			return new ClusterDeploymentImpl(this, ZooKeeperClients.create(Objects.requireNonNull(this.connectString),
-					this.sessionTimeout, this.connectionTimeout, this.clientCustomizer), true);
-		}
-
 	}
 
 }

@@ -9,6 +9,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.github.idgen.lease.LeaseBackend.VersionedMark;
 import io.github.idgen.snowflake.MillisClock;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The high-water mark rules over a backend's records: what a holder writes, raising its own record
@@ -16,6 +18,8 @@ import org.jspecify.annotations.Nullable;
  * this one.
  */
 final class HighWaterMarks {
+
+	private static final Logger logger = LoggerFactory.getLogger(HighWaterMarks.class);
 
 	/** How many live holders' records the start-up clock check reads at most. */
 	static final int CLOCK_SAMPLE = 8;
@@ -64,6 +68,33 @@ final class HighWaterMarks {
 	}
 
 	/**
+	 * Raises the mark of a held lease. A failed write leaves the last mark standing, and ids stop at it;
+	 * a record taken over by another holder ends the lease.
+	 * @return what came of it
+	 */
+	Write writeAhead(WorkerIdLease lease) {
+		boolean stalled = this.clock.millis() >= lease.getMarkMillis();
+		try {
+			Long written = raiseOwn(lease.getNodeId(), lease.getSessionId());
+			if (written == null) {
+				return Write.TAKEN_OVER;
+			}
+			lease.advanceMark(written);
+			return stalled ? Write.RESUMED : Write.WRITTEN;
+		}
+		catch (Exception ex) {
+			if (stalled) {
+				logger.warn("Could not write the high-water mark of {}: no ids are issued until a write succeeds",
+						lease.getPath(), ex);
+			}
+			else {
+				logger.debug("Could not write the high-water mark of {}; the last one still stands", lease.getPath(), ex);
+			}
+			return Write.FAILED;
+		}
+	}
+
+	/**
 	 * Returns the free id whose record names this instance, or -1.
 	 */
 	int stickyNodeId(List<Integer> free) throws Exception {
@@ -95,6 +126,23 @@ final class HighWaterMarks {
 			}
 		}
 		return furthest;
+	}
+
+	/** What came of a periodic mark write. */
+	enum Write {
+
+		/** Written. */
+		WRITTEN,
+
+		/** Written after ids had stopped at the old mark. */
+		RESUMED,
+
+		/** The record carries another holder's token: the lease is over. */
+		TAKEN_OVER,
+
+		/** Not written; the last mark stands. */
+		FAILED
+
 	}
 
 	/**

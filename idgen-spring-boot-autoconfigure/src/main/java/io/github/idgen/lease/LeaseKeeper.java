@@ -1,9 +1,6 @@
 package io.github.idgen.lease;
 
 import java.io.Closeable;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -58,14 +55,7 @@ public final class LeaseKeeper implements Closeable {
 
 	private final AtomicLong leasesLost = new AtomicLong();
 
-	/** Leases given up whose node could not be freed yet; retried by the renewal. */
-	private final Set<WorkerIdLease> pendingGiveBacks = ConcurrentHashMap.newKeySet();
-
-	/** The one issuer of ids under these leases, if any. */
-	private final AtomicReference<@Nullable Object> issuer = new AtomicReference<>();
-
-	/** The last id that detached issuers returned, so that the next one continues after it. */
-	private final AtomicLong lastIdOfDetachedIssuers = new AtomicLong();
+	private final GiveBacks giveBacks;
 
 	private volatile @Nullable WorkerIdLease lease;
 
@@ -82,6 +72,7 @@ public final class LeaseKeeper implements Closeable {
 		this.marks = new HighWaterMarks(backend, settings.clock(), 2 * settings.markInterval().toMillis(),
 				settings.holder());
 		this.acquisition = new LeaseAcquisition(backend, settings, this.marks);
+		this.giveBacks = new GiveBacks(backend);
 	}
 
 	/**
@@ -100,8 +91,15 @@ public final class LeaseKeeper implements Closeable {
 		this.executor = scheduler;
 		scheduleRenewal();
 		long interval = this.settings.markInterval().toMillis();
-		scheduler.scheduleWithFixedDelay(() -> runGuarded("write the high-water mark", this::writeMarkAhead), interval,
-				interval, TimeUnit.MILLISECONDS);
+		scheduler.scheduleWithFixedDelay(() -> {
+			try {
+				writeMarkAhead();
+			}
+			catch (Throwable ex) {
+				// anything thrown out of a periodic task would cancel its next runs, and with them the marks
+				logger.error("Could not write the high-water mark; trying again at the next interval", ex);
+			}
+		}, interval, interval, TimeUnit.MILLISECONDS);
 	}
 
 	/**
@@ -137,7 +135,7 @@ public final class LeaseKeeper implements Closeable {
 		}
 		if (forced) {
 			release(current, "given back to lease afresh");
-			giveBack(current);
+			this.giveBacks.giveBack(current);
 			return take(-1, -1);
 		}
 		if (current.getState() == WorkerIdLease.State.ACTIVE && current.isValid()) {
@@ -165,7 +163,7 @@ public final class LeaseKeeper implements Closeable {
 		}
 		this.leasesLost.incrementAndGet();
 		release(current, lost);
-		giveBack(current);
+		this.giveBacks.giveBack(current);
 		logger.warn("Lost worker id {} at {} ({}); leasing again", current.getWorkerId(), current.getPath(), lost);
 		return (avoid < 0) ? take(current.getNodeId(), -1) : take(-1, avoid);
 	}
@@ -182,37 +180,20 @@ public final class LeaseKeeper implements Closeable {
 	}
 
 	/**
-	 * Writes the mark of the current lease ahead; a failed write leaves the last mark standing, and ids
-	 * stop at it. A record taken over by another holder ends the lease.
+	 * Writes the mark of the current lease ahead, on the keeper's thread, never on the id path.
 	 */
 	private void writeMarkAhead() {
 		WorkerIdLease current = this.lease;
 		if (current == null || current.getState() != WorkerIdLease.State.ACTIVE || !current.isValid()) {
 			return;
 		}
-		boolean stalled = this.settings.clock().millis() >= current.getMarkMillis();
-		try {
-			Long written = this.marks.raiseOwn(current.getNodeId(), current.getSessionId());
-			if (written == null) {
-				fence(current, "high-water mark record taken over by another holder");
-				scheduleRecovery(0);
-				return;
-			}
-			current.advanceMark(written);
-			if (stalled) {
-				// ids had stopped at the old mark: waiting callers may go on
-				changed(current);
-			}
+		HighWaterMarks.Write written = this.marks.writeAhead(current);
+		if (written == HighWaterMarks.Write.TAKEN_OVER) {
+			fence(current, "high-water mark record taken over by another holder");
+			scheduleRecovery(0);
 		}
-		catch (Exception ex) {
-			if (stalled) {
-				logger.warn("Could not write the high-water mark of {}: no ids are issued until a write succeeds",
-						current.getPath(), ex);
-			}
-			else {
-				logger.debug("Could not write the high-water mark of {}; the last one still stands", current.getPath(),
-						ex);
-			}
+		else if (written == HighWaterMarks.Write.RESUMED) {
+			changed(current); // ids had stopped at the old mark: waiting callers may go on
 		}
 	}
 
@@ -229,9 +210,7 @@ public final class LeaseKeeper implements Closeable {
 	 */
 	private void renew() {
 		try {
-			for (WorkerIdLease released : List.copyOf(this.pendingGiveBacks)) {
-				giveBack(released);
-			}
+			this.giveBacks.retry();
 			WorkerIdLease current = this.lease;
 			if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
 				return;
@@ -338,37 +317,8 @@ public final class LeaseKeeper implements Closeable {
 		changed(released);
 	}
 
-	/** The one place that announces a change of a lease. */
-	private void changed(WorkerIdLease lease) {
+	private void changed(WorkerIdLease lease) { // the one place that announces a change of a lease
 		this.leaseListeners.fire(lease);
-	}
-
-	/**
-	 * Frees the id of a lease given up, so that it is free at once and does not count as taken by us.
-	 * A failure is retried by the renewal; it never hides the failure that made us give the id up.
-	 */
-	private void giveBack(WorkerIdLease released) {
-		try {
-			if (this.backend.giveBack(released)) {
-				logger.info("Gave back worker id {} ({})", released.getWorkerId(), released.getPath());
-			}
-			this.pendingGiveBacks.remove(released);
-		}
-		catch (Exception ex) {
-			this.pendingGiveBacks.add(released);
-			logger.warn("Could not give back worker id {} ({}); retrying with the next renewal", released.getWorkerId(),
-					released.getPath(), ex);
-		}
-	}
-
-	/** Runs a periodic task so that nothing it throws, an Error included, cancels its next runs. */
-	private static void runGuarded(String what, Runnable task) {
-		try {
-			task.run();
-		}
-		catch (Throwable ex) {
-			logger.error("Could not {}; trying again at the next interval", what, ex);
-		}
 	}
 
 	private LeaseTiming timing() {
@@ -376,40 +326,9 @@ public final class LeaseKeeper implements Closeable {
 				this.settings.markMaxWait().toMillis());
 	}
 
-	/**
-	 * Returns the lease held now.
-	 * @return the lease, or {@code null} before the first one
-	 */
+	/** @return the lease held now, or {@code null} before the first one */
 	public @Nullable WorkerIdLease currentLease() {
 		return this.lease;
-	}
-
-	/**
-	 * Makes {@code issuer} the one issuer of ids under these leases.
-	 * @param issuer the issuer
-	 * @return the last id that detached issuers returned, 0 if none
-	 * @throws IllegalStateException if another issuer is attached
-	 */
-	public long attachIssuer(Object issuer) {
-		Object current = this.issuer.compareAndExchange(null, issuer);
-		if (current != null && current != issuer) {
-			WorkerIdLease held = this.lease;
-			throw new IllegalStateException("The worker id lease "
-					+ ((held != null) ? held.getPath() : this.backend.location()) + " already serves " + current
-					+ "; two IdServices on one lease would issue the same ids. Close that one first, or share it"
-					+ " (one IdService bean per deployment).");
-		}
-		return this.lastIdOfDetachedIssuers.get();
-	}
-
-	/**
-	 * Ends the attachment of an issuer.
-	 * @param issuer the attached issuer
-	 * @param lastIssuedId the last id it returned
-	 */
-	public void detachIssuer(Object issuer, long lastIssuedId) {
-		this.lastIdOfDetachedIssuers.accumulateAndGet(lastIssuedId, Math::max);
-		this.issuer.compareAndSet(issuer, null);
 	}
 
 	/**
@@ -453,14 +372,6 @@ public final class LeaseKeeper implements Closeable {
 	}
 
 	/**
-	 * Returns who holds the leases of this keeper.
-	 * @return the holder, with this keeper's token
-	 */
-	public LeaseHolder getHolder() {
-		return this.settings.holder();
-	}
-
-	/**
 	 * Stops renewing and gives the lease back, so that another instance can take the id at once.
 	 */
 	@Override
@@ -478,22 +389,10 @@ public final class LeaseKeeper implements Closeable {
 			WorkerIdLease current = this.lease;
 			if (current != null) {
 				release(current, "closed");
-				giveBackAtShutdown(current);
+				this.giveBacks.atShutdown(current);
 			}
 		}
 		this.recoveredListeners.clear();
-	}
-
-	private void giveBackAtShutdown(WorkerIdLease released) {
-		if (!this.backend.isConnected()) {
-			logger.warn("Not connected at shutdown: lease {} is freed when the store times it out",
-					released.getPath());
-			return;
-		}
-		giveBack(released);
-		if (this.pendingGiveBacks.remove(released)) {
-			logger.warn("Lease {} is freed when the store times it out", released.getPath());
-		}
 	}
 
 }

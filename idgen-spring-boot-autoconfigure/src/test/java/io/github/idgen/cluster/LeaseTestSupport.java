@@ -126,7 +126,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 		return this.path;
 	}
 
-	ClusterDeploymentImpl.Builder builder() {
+	ClusterDeploymentBuilder builder() {
 		return ClusterDeploymentImpl.builder(this.connectString)
 			.workerIdsPath(this.path)
 			.sessionTimeout(SESSION_TIMEOUT)
@@ -157,7 +157,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 	}
 
 	/** A builder on a client the test holds, so that the test can expire or close its session. */
-	ClusterDeploymentImpl.Builder builderOn(CuratorFramework client) {
+	ClusterDeploymentBuilder builderOn(CuratorFramework client) {
 		return ClusterDeploymentImpl.builder(client).workerIdsPath(this.path).markInterval(MARK_INTERVAL);
 	}
 
