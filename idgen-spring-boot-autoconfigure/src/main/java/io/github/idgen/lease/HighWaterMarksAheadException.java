@@ -18,12 +18,10 @@ public class HighWaterMarksAheadException extends IllegalStateException {
 
 	HighWaterMarksAheadException(String path, int nodeId, long aheadMillis, long maxWaitMillis, HighWaterMark mark,
 			int rejected) {
-		super("No worker id under " + path + " could be leased without waiting more than " + maxWaitMillis
-				+ " ms (xxx.common.zookeeper-mark-max-wait) for this host's clock: the high-water marks of the "
-				+ rejected + " free ids are ahead of it, the nearest (node id " + nodeId + ", promised by '"
-				+ mark.instanceName() + "', " + mark.process() + ") by " + aheadMillis + " ms. This host's clock is"
-				+ " probably behind by about that much: fix its time synchronisation (NTP), or raise"
-				+ " xxx.common.zookeeper-mark-max-wait.");
+		super("No worker id at " + path + " could be leased without waiting more than the mark wait bound of "
+				+ maxWaitMillis + " ms for this host's clock: the high-water marks of the " + rejected
+				+ " free ids are ahead of it, the nearest (node id " + nodeId + ", promised by '" + mark.instanceName()
+				+ "', " + mark.process() + ") by " + aheadMillis + " ms.");
 		this.path = path;
 		this.nodeId = nodeId;
 		this.aheadMillis = aheadMillis;

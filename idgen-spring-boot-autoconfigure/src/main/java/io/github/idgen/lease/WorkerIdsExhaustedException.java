@@ -1,7 +1,8 @@
 package io.github.idgen.lease;
 
 /**
- * Thrown when every id of the lease range is held by another ZooKeeper session.
+ * Thrown when every id of the lease range is held by another holder; the failure analyzer says what
+ * to do about it.
  */
 public class WorkerIdsExhaustedException extends IllegalStateException {
 
@@ -16,12 +17,8 @@ public class WorkerIdsExhaustedException extends IllegalStateException {
 	private final int holders;
 
 	WorkerIdsExhaustedException(String path, LeaseRange range, int firstNodeId, int lastNodeId, int holders) {
-		super("Worker ids are exhausted: all " + (lastNodeId - firstNodeId + 1) + " lease nodes " + firstNodeId + ".."
-				+ lastNodeId + " under " + path + " are held by other sessions (" + holders
-				+ " holders). Stop instances you do not need, wait for the ZooKeeper sessions of killed instances to"
-				+ " expire, give this service its own path (xxx.common.zookeeper-worker-ids-path) or datacenter id"
-				+ " (xxx.common.id-data-center-id), or lease from all 1024 node ids"
-				+ " (xxx.common.zookeeper-lease-range=node-id).");
+		super("Worker ids are exhausted: all " + (lastNodeId - firstNodeId + 1) + " leases " + firstNodeId + ".."
+				+ lastNodeId + " at " + path + " are held by other holders (" + holders + " holders).");
 		this.path = path;
 		this.range = range;
 		this.firstNodeId = firstNodeId;
@@ -30,7 +27,7 @@ public class WorkerIdsExhaustedException extends IllegalStateException {
 	}
 
 	/**
-	 * Returns the parent path of the lease nodes.
+	 * Returns where the leases live: the parent path of the lease nodes in ZooKeeper.
 	 * @return the path
 	 */
 	public String getPath() {

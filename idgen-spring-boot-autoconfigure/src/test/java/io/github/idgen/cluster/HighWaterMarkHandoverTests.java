@@ -113,7 +113,7 @@ class HighWaterMarkHandoverTests {
 		ClusterDeploymentImpl c = this.support
 			.start(this.support.builder().markMaxWait(Duration.ofSeconds(2)).build());
 		assertThatExceptionOfType(HighWaterMarksAheadException.class).isThrownBy(c::getWorkerId)
-			.withMessageContaining("xxx.common.zookeeper-mark-max-wait")
+			.withMessageContaining("mark wait bound of 2000 ms")
 			.withMessageContaining("node id " + idOfA)
 			.satisfies((ex) -> assertThat(ex.getAheadMillis()).isBetween(8_000L, 10_500L));
 		assertThat(this.operator.checkExists().forPath(this.support.path() + "/" + idOfA))
