@@ -14,10 +14,7 @@ public class ZooKeeperUnavailableException extends IllegalStateException {
 	private final Duration timeout;
 
 	ZooKeeperUnavailableException(String connectString, Duration timeout, @Nullable Throwable cause) {
-		super("Could not connect to ZooKeeper at '" + connectString + "' within " + timeout.toMillis()
-				+ " ms: check that the ensemble is running and reachable from this host, and that the address"
-				+ " (xxx.common.zookeeper-addr) is right; a slow network needs a longer"
-				+ " xxx.common.zookeeper-connection-timeout.", cause);
+		super("Could not connect to ZooKeeper at '" + connectString + "' within " + timeout.toMillis() + " ms", cause);
 		this.connectString = connectString;
 		this.timeout = timeout;
 	}
