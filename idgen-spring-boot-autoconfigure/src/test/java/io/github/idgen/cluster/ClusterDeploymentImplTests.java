@@ -66,6 +66,10 @@ class ClusterDeploymentImplTests {
 		ClusterDeploymentImpl deployment = support.startDeployment();
 		deployment.getWorkerId();
 		WorkerIdLease first = deployment.currentLease();
+		CuratorFramework operator = support.operatorClient();
+		// only the id given back is free, so the fresh lease must create its node anew
+		support.occupyAllBut(operator, first.getNodeId());
+		long firstNode = operator.checkExists().forPath(first.getPath()).getCzxid();
 
 		deployment.updateWorkerId(true);
 
@@ -73,11 +77,11 @@ class ClusterDeploymentImplTests {
 		assertThat(second).isNotSameAs(first);
 		assertThat(first.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
 		assertThat(first.isValid()).isFalse();
-		CuratorFramework operator = support.operatorClient();
-		if (first.getNodeId() != second.getNodeId()) {
-			assertThat(operator.checkExists().forPath(first.getPath())).isNull();
-		}
-		assertThat(operator.checkExists().forPath(second.getPath())).isNotNull();
+		assertThat(second.getNodeId()).isEqualTo(first.getNodeId());
+		Stat secondNode = operator.checkExists().forPath(second.getPath());
+		assertThat(secondNode.getCzxid()).as("a node created after the first one was deleted").isGreaterThan(firstNode);
+		assertThat(secondNode.getEphemeralOwner()).isEqualTo(second.getSessionId());
+		assertThat(second.isValid()).isTrue();
 	}
 
 	@Test

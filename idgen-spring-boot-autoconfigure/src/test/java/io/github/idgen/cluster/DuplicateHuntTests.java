@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.idgen.lease.HighWaterMark;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
@@ -21,20 +22,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Scenario 7, the duplicate hunt: several leasers issue ids without pause while sessions expire
- * (client side and server side), the server restarts, lease nodes are deleted and stolen and a
- * lease is given back. Only four ids are free for three leasers, so ids move between leasers and a
- * leaser that kept issuing with an id it lost would collide at once. Every id is collected.
+ * Scenario 7, the duplicate hunt: several leasers, each with several threads, issue ids without pause
+ * while sessions expire (client side and server side), the server restarts, lease nodes are deleted
+ * and stolen, an operator takes a mark record over and a lease is given back several times in quick
+ * succession. Only four ids are free for three leasers, so ids move between leasers and a leaser that
+ * kept issuing with an id it lost would collide at once. Every id is collected.
  */
 class DuplicateHuntTests {
 
 	private static final int LEASERS = 3;
 
+	private static final int THREADS_PER_LEASER = 3;
+
 	@RegisterExtension
 	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
+	private final List<Issuer> issuers = new ArrayList<>();
+
 	@Test
-	void noIdIsIssuedTwiceThroughExpiryRestartDeletionAndHandover() throws Exception {
+	void noIdIsIssuedTwiceThroughExpiryRestartDeletionTakeOverAndQuickReleases() throws Exception {
 		CuratorFramework operator = this.support.operatorClient();
 		for (int id = 4; id < 32; id++) {
 			operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
@@ -42,55 +48,71 @@ class DuplicateHuntTests {
 		}
 		List<CuratorFramework> clients = new ArrayList<>();
 		List<ClusterDeploymentImpl> deployments = new ArrayList<>();
-		List<Issuer> issuers = new ArrayList<>();
 		for (int i = 0; i < LEASERS; i++) {
 			CuratorFramework client = this.support.startedClient(2_000);
 			clients.add(client);
 			ClusterDeploymentImpl deployment = this.support.startDeploymentOn(client);
 			deployments.add(deployment);
-			issuers.add(new Issuer(this.support.proxy(deployment, Duration.ofMillis(50))));
+			IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofMillis(50));
+			for (int t = 0; t < THREADS_PER_LEASER; t++) {
+				this.issuers.add(new Issuer(proxy, "issuer-" + i + "-" + t));
+			}
 		}
-		issuers.forEach(Issuer::start);
+		this.issuers.forEach(Issuer::start);
 		try {
-			settle(issuers);
+			settle();
 
+			WorkerIdLease expiredOnClient = deployments.get(0).currentLease();
 			clients.get(0).getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
-			settle(issuers);
+			settleAfterLosing(deployments.get(0), expiredOnClient);
 
+			WorkerIdLease expiredOnServer = deployments.get(1).currentLease();
 			this.support.expireOnServer(clients.get(1));
-			settle(issuers);
+			settleAfterLosing(deployments.get(1), expiredOnServer);
 
 			this.support.server().stop();
-			Thread.sleep(500);
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> deployments.stream().noneMatch((deployment) -> deployment.currentLease().isValid()));
 			this.support.server().restart();
-			settle(issuers);
+			settle();
 
 			WorkerIdLease deleted = deployments.get(2).currentLease();
 			operator.delete().forPath(deleted.getPath());
-			settle(issuers);
+			settleAfterLosing(deployments.get(2), deleted);
 
 			WorkerIdLease stolen = deployments.get(0).currentLease();
 			operator.inTransaction().delete().forPath(stolen.getPath()).and()
 				.create().withMode(CreateMode.EPHEMERAL).forPath(stolen.getPath()).and().commit();
-			settle(issuers);
+			settleAfterLosing(deployments.get(0), stolen);
 			operator.delete().forPath(stolen.getPath());
 
-			deployments.get(1).updateWorkerId(true);
-			settle(issuers);
+			WorkerIdLease overtaken = deployments.get(2).currentLease();
+			String record = this.support.path() + "/" + ClusterDeploymentImpl.MARKS + "/" + overtaken.getNodeId();
+			HighWaterMark current = HighWaterMark.parse(operator.getData().forPath(record));
+			operator.setData().forPath(record, new HighWaterMark(current.markMillis(), 0, "operator", "zkCli", 0,
+					"operator-token").toBytes());
+			settleAfterLosing(deployments.get(2), overtaken);
+
+			// each forced release swaps the proxy's generator while its threads are issuing
+			WorkerIdLease released = deployments.get(1).currentLease();
+			for (int i = 0; i < 3; i++) {
+				deployments.get(1).updateWorkerId(true);
+			}
+			settleAfterLosing(deployments.get(1), released);
 		}
 		finally {
-			issuers.forEach(Issuer::stop);
+			this.issuers.forEach(Issuer::stop);
 		}
 
 		long total = 0;
-		for (Issuer issuer : issuers) {
-			assertThat(issuer.failure).isNull();
-			assertThat(issuer.strictlyIncreasing()).as("ids of one IdService strictly increase").isTrue();
+		for (Issuer issuer : this.issuers) {
+			assertThat(issuer.failure).as(issuer.name).isNull();
+			assertThat(issuer.strictlyIncreasing()).as("ids of %s strictly increase", issuer.name).isTrue();
 			total += issuer.count;
 		}
 		long[] all = new long[(int) total];
 		int at = 0;
-		for (Issuer issuer : issuers) {
+		for (Issuer issuer : this.issuers) {
 			System.arraycopy(issuer.ids, 0, all, at, issuer.count);
 			at += issuer.count;
 		}
@@ -103,30 +125,39 @@ class DuplicateHuntTests {
 		}
 		assertThat(total).isGreaterThan(10_000);
 		assertThat(duplicates).as("duplicate ids among %d", total).isZero();
-		assertThat(issuers.stream().mapToLong((issuer) -> issuer.refused.get()).sum())
+		assertThat(this.issuers.stream().mapToLong((issuer) -> issuer.refused.get()).sum())
 			.as("calls refused while a lease was unproven").isPositive();
 	}
 
-	/** Waits until every leaser issues again, and lets them issue a while. */
-	private static void settle(List<Issuer> issuers) throws InterruptedException {
-		await().atMost(Duration.ofSeconds(20)).until(() -> issuers.stream().allMatch((i) -> i.proxy.getLease().isValid()));
-		long[] counts = issuers.stream().mapToLong((i) -> i.count).toArray();
+	/** Waits until the leaser has replaced the lease it lost, then until every thread issues again. */
+	private void settleAfterLosing(ClusterDeploymentImpl deployment, WorkerIdLease lost) {
+		await().atMost(Duration.ofSeconds(20)).until(() -> deployment.currentLease() != lost);
+		assertThat(lost.isValid()).isFalse();
+		settle();
+	}
+
+	/** Waits until every leaser holds a valid lease and every thread has issued a few hundred ids more. */
+	private void settle() {
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> this.issuers.stream().allMatch((issuer) -> issuer.proxy.getLease().isValid()));
+		int[] counts = this.issuers.stream().mapToInt((issuer) -> issuer.count).toArray();
 		await().atMost(Duration.ofSeconds(10)).until(() -> {
 			for (int i = 0; i < counts.length; i++) {
-				if (issuers.get(i).count < counts[i] + 100) {
+				if (this.issuers.get(i).count < counts[i] + 300) {
 					return false;
 				}
 			}
 			return true;
 		});
-		Thread.sleep(200);
 	}
 
 	private static final class Issuer implements Runnable {
 
 		private final IdServiceProxy proxy;
 
-		private final long[] ids = new long[3_000_000];
+		private final String name;
+
+		private final long[] ids = new long[1_000_000];
 
 		private volatile int count;
 
@@ -134,12 +165,14 @@ class DuplicateHuntTests {
 
 		private final AtomicBoolean running = new AtomicBoolean(true);
 
-		private final Thread thread = new Thread(this, "issuer");
+		private final Thread thread;
 
 		private volatile Throwable failure;
 
-		Issuer(IdServiceProxy proxy) {
+		Issuer(IdServiceProxy proxy, String name) {
 			this.proxy = proxy;
+			this.name = name;
+			this.thread = new Thread(this, name);
 		}
 
 		void start() {
@@ -167,7 +200,7 @@ class DuplicateHuntTests {
 					catch (WorkerIdLeaseUnavailableException ex) {
 						this.refused.incrementAndGet();
 					}
-					LockSupport.parkNanos(20_000);
+					LockSupport.parkNanos(50_000);
 				}
 			}
 			catch (Throwable ex) {

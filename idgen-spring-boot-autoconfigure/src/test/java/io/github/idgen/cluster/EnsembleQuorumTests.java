@@ -5,6 +5,7 @@ import java.time.Duration;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
@@ -57,16 +58,17 @@ class EnsembleQuorumTests {
 		assertThat(client.getZookeeperClient().getZooKeeper().getSessionId()).isEqualTo(lease.getSessionId());
 
 		InstanceSpec nowConnected = this.cluster.findConnectionInstance(client.getZookeeperClient().getZooKeeper());
-		InstanceSpec remaining = this.cluster.getInstances()
-			.stream()
-			.filter((spec) -> !spec.equals(connected) && !spec.equals(nowConnected))
-			.findFirst()
-			.orElseThrow();
+		assertThat(nowConnected).as("connected to one of the two servers left").isNotNull().isNotEqualTo(connected);
 		this.cluster.killServer(nowConnected);
 
+		// one server of three still runs, but without quorum it serves nobody: no id for as long as that lasts
 		await().atMost(Duration.ofSeconds(10)).until(() -> !proxy.getLease().isValid());
-		assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId);
-		assertThat(remaining).isNotNull();
+		await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> {
+			assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId)
+				.withMessageContaining(lease.getPath());
+			assertThat(client.getZookeeperClient().isConnected()).as("connected without quorum").isFalse();
+			return true;
+		});
 
 		this.cluster.restartServer(connected);
 		this.cluster.restartServer(nowConnected);
@@ -75,6 +77,7 @@ class EnsembleQuorumTests {
 		long third = proxy.nextId();
 		assertThat(third).isGreaterThan(second);
 		WorkerIdLease after = proxy.getLease();
+		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(third).workerId()).isEqualTo(after.getWorkerId());
 		CuratorFramework operator = this.support.operatorClient();
 		assertThat(operator.checkExists().forPath(after.getPath()).getEphemeralOwner()).isEqualTo(after.getSessionId());
 	}

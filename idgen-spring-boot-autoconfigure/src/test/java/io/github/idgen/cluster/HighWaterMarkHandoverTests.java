@@ -83,14 +83,15 @@ class HighWaterMarkHandoverTests {
 		CuratorFramework clientA = this.support.startedClient(2_000);
 		ClusterDeploymentImpl a = this.support.start(this.support.builderOn(clientA).build());
 		long lastOfA = this.support.proxy(a, Duration.ofSeconds(1)).nextId();
-		Thread.sleep(3 * LeaseTestSupport.MARK_INTERVAL.toMillis());
+		// marks written after the last id promise more than it: a successor must wait for them
+		long promisedBeyondTheLastId = LAYOUT.timestampMillis(lastOfA) + 2 * LeaseTestSupport.MARK_INTERVAL.toMillis();
+		await().atMost(Duration.ofSeconds(5)).until(() -> a.currentLease().getMarkMillis() > promisedBeyondTheLastId);
 		long promised = a.currentLease().getMarkMillis();
 		clientA.close();
 
 		ClusterDeploymentImpl b = this.support.startDeployment();
 		long firstOfB = this.support.proxy(b, Duration.ofSeconds(5)).nextId();
 
-		assertThat(promised).isGreaterThan(LAYOUT.timestampMillis(lastOfA) + 2 * LeaseTestSupport.MARK_INTERVAL.toMillis());
 		assertThat(LAYOUT.timestampMillis(firstOfB)).isGreaterThan(promised);
 	}
 

@@ -1,23 +1,30 @@
 package io.github.idgen.cluster;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseKeeper;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.test.util.ReflectionTestUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The proxy with a live lease on a real server.
  */
 class IdServiceProxyTests {
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.withDefaultEpoch();
 
 	@RegisterExtension
 	static final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
@@ -34,7 +41,7 @@ class IdServiceProxyTests {
 		assertThat(batch).hasSize(5000).isSorted().doesNotHaveDuplicates();
 		assertThat(batch.get(0)).isGreaterThan(first);
 		assertThat(last).isGreaterThan(batch.get(4999));
-		SnowflakeId parts = SnowflakeLayout.withDefaultEpoch().decompose(last);
+		SnowflakeId parts = LAYOUT.decompose(last);
 		assertThat(parts.workerId()).isEqualTo(deployment.getWorkerId());
 		assertThat(parts.datacenterId()).isEqualTo(deployment.getDatacenterId());
 	}
@@ -47,29 +54,50 @@ class IdServiceProxyTests {
 	}
 
 	@Test
-	void aForcedReleaseSwapsTheGeneratorAndIdsKeepIncreasing() {
+	void aForcedReleaseThatLeasesAnotherIdSwapsTheGeneratorAndIdsKeepIncreasing() throws Exception {
 		ClusterDeploymentImpl deployment = support.startDeployment();
 		IdServiceProxy proxy = support.proxy(deployment, Duration.ofSeconds(1));
-		long before = proxy.nextId();
+		List<Long> issued = new ArrayList<>(List.of(proxy.nextId()));
 		WorkerIdLease old = proxy.getLease();
+		int other = (old.getNodeId() + 1) % 32;
+		support.occupyAllBut(support.operatorClient(), old.getNodeId(), other);
 
-		deployment.updateWorkerId(true);
+		// a fresh lease picks one of the two free ids at random: release until it is the other one
+		for (int attempt = 0; attempt < 30 && deployment.currentLease().getNodeId() == old.getNodeId(); attempt++) {
+			deployment.updateWorkerId(true);
+			issued.add(proxy.nextId());
+		}
 
-		long after = proxy.nextId();
 		assertThat(proxy.getLease()).isNotSameAs(old).isSameAs(deployment.currentLease());
-		assertThat(after).isGreaterThan(before);
-		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId())
-			.isEqualTo(proxy.getLease().getWorkerId());
+		assertThat(proxy.getLease().getNodeId()).isEqualTo(other);
+		long after = issued.get(issued.size() - 1);
+		assertThat(LAYOUT.decompose(after).workerId()).isEqualTo(other).isNotEqualTo(old.getWorkerId());
+		assertThat(LAYOUT.decompose(issued.get(0)).workerId()).isEqualTo(old.getWorkerId());
+		assertThat(issued).isSorted().doesNotHaveDuplicates();
 	}
 
 	@Test
-	void closingStopsIssuing() {
-		IdServiceProxy proxy = support.proxy(support.startDeployment(), Duration.ofSeconds(1));
+	void aClosedProxyNeverIssuesAgainEvenOnceItsLeaseIsConfirmedAgain() {
+		ClusterDeploymentImpl deployment = support.startDeployment();
+		IdServiceProxy proxy = support.proxy(deployment, Duration.ofSeconds(1));
 		proxy.nextId();
+		WorkerIdLease lease = proxy.getLease();
 
 		proxy.close();
+		// a renewal that failed fences like this; the next one confirms the lease again
+		LeaseKeeper keeper = (LeaseKeeper) ReflectionTestUtils.getField(deployment, "keeper");
+		keeper.fence(lease, "lease not renewed in time: request timed out");
+		await().atMost(Duration.ofSeconds(5)).until(lease::isValid);
 
+		assertThat(deployment.currentLease()).isSameAs(lease);
+		await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> refusedAsClosed(proxy));
+		assertThat(lease.isValid()).as("refused with a valid lease").isTrue();
+	}
+
+	private static boolean refusedAsClosed(IdServiceProxy proxy) {
 		assertThatIllegalStateException().isThrownBy(proxy::nextId).withMessageContaining("closed");
+		assertThatIllegalStateException().isThrownBy(() -> proxy.nextIds(10)).withMessageContaining("closed");
+		return true;
 	}
 
 }

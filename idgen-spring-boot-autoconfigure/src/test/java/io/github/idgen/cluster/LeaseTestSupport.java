@@ -193,20 +193,26 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 	 */
 	void expireOnServer(CuratorFramework client) throws Exception {
 		ZooKeeper original = client.getZookeeperClient().getZooKeeper();
+		resumeSession(original.getSessionId(), original.getSessionPasswd()).close();
+	}
+
+	/**
+	 * Opens a second handle on a session, which keeps it and its ephemeral nodes alive on the server
+	 * until the handle is closed; closing it ends the session on the server at once.
+	 */
+	ZooKeeper resumeSession(long sessionId, byte[] password) throws Exception {
 		CountDownLatch connected = new CountDownLatch(1);
 		ZooKeeper twin = new ZooKeeper(this.connectString, 2_000, (event) -> {
 			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
 				connected.countDown();
 			}
-		}, original.getSessionId(), original.getSessionPasswd());
-		try {
-			if (!connected.await(5, TimeUnit.SECONDS)) {
-				throw new IllegalStateException("The twin handle did not connect");
-			}
-		}
-		finally {
+		}, sessionId, password);
+		if (!connected.await(5, TimeUnit.SECONDS)) {
 			twin.close();
+			throw new IllegalStateException("The twin handle did not connect");
 		}
+		this.closeables.add(twin);
+		return twin;
 	}
 
 	/** Holds every id of datacenter 0 except {@code free} with ephemeral nodes of the operator's session. */

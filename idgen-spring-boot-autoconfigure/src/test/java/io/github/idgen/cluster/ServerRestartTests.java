@@ -62,8 +62,10 @@ class ServerRestartTests {
 		await().atMost(Duration.ofSeconds(5)).until(() -> !lease.isValid());
 
 		CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(proxy::nextId);
-		Thread.sleep(300);
-		assertThat(waiting).isNotDone();
+		await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> {
+			assertThat(waiting).as("no id while the server is down").isNotDone();
+			return true;
+		});
 		this.support.server().restart();
 
 		assertThat(waiting.get()).isGreaterThan(before);

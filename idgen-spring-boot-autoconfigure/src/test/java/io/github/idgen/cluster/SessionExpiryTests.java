@@ -7,8 +7,7 @@ import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.data.Stat;
+import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,30 +25,35 @@ class SessionExpiryTests {
 	final LeaseTestSupport support = LeaseTestSupport.withTestingServer();
 
 	@Test
-	void afterAClientSideExpiryNoIdIsIssuedUntilTheServerFreesTheOldNodeAndItIsLeasedAgain() throws Exception {
+	void afterAClientSideExpiryNoIdIsIssuedWhileTheServerKeepsTheOldNodeAndTheIdIsLeasedAgainOnceFreed()
+			throws Exception {
 		CuratorFramework client = this.support.startedClient(2_000);
 		ClusterDeploymentImpl deployment = this.support.startDeploymentOn(client);
 		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofMillis(100));
 		long before = proxy.nextId();
 		WorkerIdLease old = deployment.currentLease();
 		CuratorFramework operator = this.support.operatorClient();
-		occupyAllBut(operator, old.getNodeId());
+		this.support.occupyAllBut(operator, old.getNodeId());
+		ZooKeeper expired = client.getZookeeperClient().getZooKeeper();
 
-		client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+		expired.getTestable().injectSessionExpiration();
+		// the client gave its session up, but the server keeps it and its node for as long as a handle on
+		// it lives, as it does for a session timeout after a real client-side expiry
+		ZooKeeper oldSession = this.support.resumeSession(expired.getSessionId(), expired.getSessionPasswd());
 
 		await().atMost(Duration.ofSeconds(5))
 			.until(() -> client.getZookeeperClient().isConnected()
 					&& client.getZookeeperClient().getZooKeeper().getSessionId() != old.getSessionId());
 		assertThat(old.isValid()).isFalse();
-		// Usually the server still holds the old session's node until the session times out; the new
-		// session must then neither adopt it nor issue. (When Curator's close of the old handle still
-		// reaches the server, the node is gone at once and the id is simply free again.)
-		Stat stillThere = operator.checkExists().forPath(old.getPath());
-		if (stillThere != null && stillThere.getEphemeralOwner() == old.getSessionId()) {
+		await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> {
 			assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId)
 				.withMessageContaining(old.getPath());
-			assertThat(operator.checkExists().forPath(old.getPath()).getEphemeralOwner()).isEqualTo(old.getSessionId());
-		}
+			assertThat(operator.checkExists().forPath(old.getPath()).getEphemeralOwner())
+				.as("the new session never adopts the node of the old one").isEqualTo(old.getSessionId());
+			return true;
+		});
+
+		oldSession.close();
 
 		await().atMost(Duration.ofSeconds(15)).until(() -> proxy.getLease() != old && proxy.getLease().isValid());
 		WorkerIdLease renewed = proxy.getLease();
@@ -66,7 +70,7 @@ class SessionExpiryTests {
 	}
 
 	@Test
-	void afterAServerSideExpiryTheInstanceHoldsALeaseNoOtherLiveLeaserHolds() throws Exception {
+	void afterAServerSideExpiryTheInstanceGetsItsOwnIdBackWithoutWaitingForItsOwnMark() throws Exception {
 		CuratorFramework client = this.support.startedClient(2_000);
 		ClusterDeploymentImpl deployment = this.support.startDeploymentOn(client);
 		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofSeconds(5));
@@ -74,6 +78,8 @@ class SessionExpiryTests {
 		int otherWorkerId = other.getWorkerId();
 		long before = proxy.nextId();
 		WorkerIdLease old = proxy.getLease();
+		CuratorFramework operator = this.support.operatorClient();
+		this.support.occupyAllBut(operator, old.getNodeId(), otherWorkerId);
 
 		this.support.expireOnServer(client);
 
@@ -82,25 +88,15 @@ class SessionExpiryTests {
 		WorkerIdLease renewed = proxy.getLease();
 		assertThat(after).isGreaterThan(before);
 		assertThat(renewed.getSessionId()).isNotEqualTo(old.getSessionId());
-		assertThat(renewed.getWorkerId()).isNotEqualTo(otherWorkerId);
-		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(renewed.getWorkerId());
-		if (renewed.getNodeId() == old.getNodeId()) {
-			assertThat(renewed.getFloorMillis()).as("its own id back: no wait for its own mark")
-				.isEqualTo(old.getFloorMillis());
-		}
-		CuratorFramework operator = this.support.operatorClient();
+		assertThat(renewed.getNodeId()).isEqualTo(old.getNodeId());
+		assertThat(renewed.getFloorMillis()).as("its own id back: no wait for its own mark")
+			.isEqualTo(old.getFloorMillis());
+		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(renewed.getWorkerId())
+			.isNotEqualTo(otherWorkerId);
+		assertThat(other.currentLease().isValid()).isTrue();
 		assertThat(operator.checkExists().forPath(renewed.getPath()).getEphemeralOwner())
 			.isEqualTo(renewed.getSessionId());
 		assertThat(old.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
-	}
-
-	private void occupyAllBut(CuratorFramework operator, int freeNodeId) throws Exception {
-		for (int id = 0; id < 32; id++) {
-			if (id != freeNodeId) {
-				operator.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-					.forPath(this.support.path() + "/" + id);
-			}
-		}
 	}
 
 }

@@ -1,0 +1,158 @@
+package io.github.idgen.lease;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A lease store in memory, for the rules that sit above any store (the high-water marks). Records
+ * carry versions as ZooKeeper's do; a hook runs before the next write, to change a record between the
+ * read and the compare-and-set as a concurrent writer would. What a real store does stays covered by
+ * the cluster tests on a real ZooKeeper server.
+ */
+final class InMemoryLeaseBackend implements LeaseBackend {
+
+	private final Map<Integer, VersionedMark> marks = new HashMap<>();
+
+	private final Map<Integer, String> held = new HashMap<>();
+
+	private final AtomicInteger markReads = new AtomicInteger();
+
+	private @Nullable Runnable beforeNextWrite;
+
+	private @Nullable Exception failure;
+
+	/** Sets a record as a holder would have written it, bumping its version. */
+	void putMark(int nodeId, HighWaterMark mark) {
+		VersionedMark current = this.marks.get(nodeId);
+		this.marks.put(nodeId, new VersionedMark(mark, (current != null) ? current.version() + 1 : 0));
+	}
+
+	HighWaterMark mark(int nodeId) {
+		return readMarkUnchecked(nodeId).mark();
+	}
+
+	long version(int nodeId) {
+		return readMarkUnchecked(nodeId).version();
+	}
+
+	/** Runs the given action once, before the next write is compared with the version read. */
+	void beforeNextWrite(Runnable action) {
+		this.beforeNextWrite = action;
+	}
+
+	/** Makes every call to the store fail, as an unreachable store does. */
+	void failWith(Exception failure) {
+		this.failure = failure;
+	}
+
+	int markReads() {
+		return this.markReads.get();
+	}
+
+	private void throwIfFailing() throws Exception {
+		if (this.failure != null) {
+			throw this.failure;
+		}
+	}
+
+	private VersionedMark readMarkUnchecked(int nodeId) {
+		return this.marks.getOrDefault(nodeId, new VersionedMark(HighWaterMark.NONE, -1));
+	}
+
+	@Override
+	public String location() {
+		return "memory:/worker_ids";
+	}
+
+	@Override
+	public String location(int nodeId) {
+		return location() + "/" + nodeId;
+	}
+
+	@Override
+	public long leaseTimeoutMillis() {
+		return 3_000;
+	}
+
+	@Override
+	public void prepare() throws Exception {
+		throwIfFailing();
+	}
+
+	@Override
+	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
+		throwIfFailing();
+		Set<Integer> inRange = new HashSet<>();
+		for (int nodeId : this.held.keySet()) {
+			if (nodeId >= first && nodeId <= last) {
+				inRange.add(nodeId);
+			}
+		}
+		return inRange;
+	}
+
+	@Override
+	public Set<Integer> recordedNodeIds() throws Exception {
+		throwIfFailing();
+		return new HashSet<>(this.marks.keySet());
+	}
+
+	@Override
+	public VersionedMark readMark(int nodeId) throws Exception {
+		throwIfFailing();
+		this.markReads.incrementAndGet();
+		return readMarkUnchecked(nodeId);
+	}
+
+	@Override
+	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
+		throwIfFailing();
+		Runnable action = this.beforeNextWrite;
+		this.beforeNextWrite = null;
+		if (action != null) {
+			action.run();
+		}
+		if (readMarkUnchecked(nodeId).version() != version) {
+			return false;
+		}
+		this.marks.put(nodeId, new VersionedMark(record, version + 1));
+		return true;
+	}
+
+	@Override
+	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception {
+		throwIfFailing();
+		if (this.held.containsKey(nodeId)) {
+			return Claim.HELD_BY_ANOTHER;
+		}
+		if (!writeMark(nodeId, markVersion, record)) {
+			return Claim.MARK_CHANGED;
+		}
+		this.held.put(nodeId, holder.token());
+		return Claim.claimed(1, Instant.EPOCH);
+	}
+
+	@Override
+	public @Nullable String checkHeld(WorkerIdLease lease) throws Exception {
+		throwIfFailing();
+		return lease.getHolder().token().equals(this.held.get(lease.getNodeId())) ? null : "not held";
+	}
+
+	@Override
+	public boolean giveBack(WorkerIdLease lease) throws Exception {
+		throwIfFailing();
+		return this.held.remove(lease.getNodeId(), lease.getHolder().token());
+	}
+
+	@Override
+	public boolean isConnected() {
+		return this.failure == null;
+	}
+
+}
