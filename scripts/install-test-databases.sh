@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs the database servers that the tests start as their own processes: PostgreSQL (15, from
+# Debian's `postgresql`) and MariaDB (`mariadb-server`). Idempotent: does nothing when both are there.
+# The distribution's own services are not started (a temporary policy-rc.d forbids it), so nothing
+# listens on 5432/3306 afterwards; the tests start servers on free ports in throwaway directories.
+set -euo pipefail
+
+have_postgres() {
+	compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null && compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null
+}
+
+have_mariadb() {
+	command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || return 1
+	command -v mariadb-install-db >/dev/null 2>&1 || [ -x /usr/bin/mariadb-install-db ]
+}
+
+if have_postgres && have_mariadb; then
+	echo "install-test-databases: PostgreSQL and MariaDB are installed"
+	exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-test-databases: PostgreSQL and/or MariaDB server binaries are missing, and this is not root." >&2
+	echo "Install them with: sudo apt-get install -y --no-install-recommends postgresql mariadb-server" >&2
+	echo "(the tests need /usr/lib/postgresql/*/bin/initdb, pg_ctl, mariadbd and mariadb-install-db)" >&2
+	exit 1
+fi
+
+policy=/usr/sbin/policy-rc.d
+created_policy=false
+if [ ! -e "$policy" ]; then
+	# exit code 101 = "action forbidden": apt's maintainer scripts then do not start the services
+	printf '#!/bin/sh\nexit 101\n' >"$policy"
+	chmod 755 "$policy"
+	created_policy=true
+fi
+cleanup() {
+	if [ "$created_policy" = true ]; then
+		rm -f "$policy"
+	fi
+}
+trap cleanup EXIT
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends postgresql mariadb-server
+
+if ! have_postgres || ! have_mariadb; then
+	echo "install-test-databases: installed the packages, but initdb/pg_ctl/mariadbd/mariadb-install-db are still missing" >&2
+	exit 1
+fi
+echo "install-test-databases: installed PostgreSQL and MariaDB (services not started)"
