@@ -64,7 +64,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 			int isolation = connection.getTransactionIsolation();
 			try {
 				connection.setAutoCommit(false);
-				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+				if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+					connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+				}
 				SegmentRange range = allocateInTransaction(connection, tag, requestedStep);
 				// only a commit that returned makes the range ours; if it throws, the outcome is unknown
 				connection.commit();
@@ -133,7 +135,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	private static void restoreQuietly(Connection connection, boolean autoCommit, int isolation) {
 		try {
-			connection.setTransactionIsolation(isolation);
+			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+				connection.setTransactionIsolation(isolation);
+			}
 			connection.setAutoCommit(autoCommit);
 		}
 		catch (SQLException ex) {

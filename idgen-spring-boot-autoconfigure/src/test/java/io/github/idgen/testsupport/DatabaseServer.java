@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -59,7 +60,7 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 			throw new UncheckedIOException(ex);
 		}
 		this.port = freePort();
-		Runtime.getRuntime().addShutdownHook(new Thread(this::close, "close " + name + " on port " + this.port));
+		Runtime.getRuntime().addShutdownHook(new Thread(this::destroy, "close " + name + " on port " + this.port));
 	}
 
 	/**
@@ -80,7 +81,16 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	}
 
 	/** The JDBC URL of the test database on this server. */
-	public abstract String jdbcUrl();
+	public final String jdbcUrl() {
+		return jdbcUrl(this.port);
+	}
+
+	/**
+	 * Returns the JDBC URL of the test database through another port, such as a {@link TcpProxy}'s.
+	 * @param port the port to connect to
+	 * @return the URL
+	 */
+	public abstract String jdbcUrl(int port);
 
 	/** The user the tests connect as (all privileges). */
 	public abstract String username();
@@ -163,8 +173,23 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	 * @return the pool, to close
 	 */
 	public HikariDataSource pool(int maximumPoolSize) {
+		return pool(maximumPoolSize, this.port, null);
+	}
+
+	/**
+	 * Builds a connection pool like {@link #pool(int)}, through another port or with a default
+	 * transaction isolation.
+	 * @param maximumPoolSize the largest number of connections
+	 * @param port the port to connect to, such as a {@link TcpProxy}'s
+	 * @param isolation the pool's default isolation, such as {@code TRANSACTION_REPEATABLE_READ}, or null
+	 * @return the pool, to close
+	 */
+	public HikariDataSource pool(int maximumPoolSize, int port, @Nullable String isolation) {
 		HikariConfig config = new HikariConfig();
-		config.setJdbcUrl(jdbcUrl());
+		config.setJdbcUrl(jdbcUrl(port));
+		if (isolation != null) {
+			config.setTransactionIsolation(isolation);
+		}
 		config.setUsername(username());
 		config.setPassword(password());
 		config.setMaximumPoolSize(maximumPoolSize);
@@ -191,8 +216,18 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 		}
 	}
 
+	/**
+	 * Stops the server and deletes its directory; a shared server (JUnit closes parameters that are
+	 * {@link AutoCloseable}) is only closed when the JVM exits.
+	 */
 	@Override
-	public final synchronized void close() {
+	public final void close() {
+		if (!this.shared) {
+			destroy();
+		}
+	}
+
+	private synchronized void destroy() {
 		if (this.closed) {
 			return;
 		}
@@ -208,9 +243,7 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 
 	@Override
 	public void afterAll(ExtensionContext context) {
-		if (!this.shared) {
-			close();
-		}
+		close();
 	}
 
 	abstract void initialize(Path directory) throws IOException;
