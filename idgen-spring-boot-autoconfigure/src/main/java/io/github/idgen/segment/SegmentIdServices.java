@@ -5,10 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.snowflake.IdService;
@@ -30,6 +32,8 @@ public final class SegmentIdServices implements AutoCloseable {
 	private final Map<String, SegmentIdService> services = new ConcurrentHashMap<>();
 
 	private final Object creation = new Object();
+
+	private final List<Consumer<SegmentIdService>> newTagListeners = new CopyOnWriteArrayList<>();
 
 	/**
 	 * Creates the registry.
@@ -80,8 +84,23 @@ public final class SegmentIdServices implements AutoCloseable {
 				// an unknown tag is not kept: asking for made-up tags must not fill memory
 				service.awaitFirstRange();
 				this.services.put(tag, service);
+				for (Consumer<SegmentIdService> listener : this.newTagListeners) {
+					listener.accept(service);
+				}
 			}
 			return service;
+		}
+	}
+
+	/**
+	 * Calls a listener with the service of every tag used so far and of every tag used from now on,
+	 * such as to register meters per tag.
+	 * @param listener called once per tag, under the lock that creates services: keep it short
+	 */
+	public void onNewTag(Consumer<SegmentIdService> listener) {
+		synchronized (this.creation) {
+			this.newTagListeners.add(listener);
+			this.services.values().forEach(listener);
 		}
 	}
 
