@@ -57,7 +57,7 @@ class IdController {
 				parts.workerId(), parts.sequence());
 	}
 
-	private static int parseCount(@Nullable String count) {
+	static int parseCount(@Nullable String count) {
 		if (count != null && DIGITS.matcher(count).matches()) {
 			long value = Long.parseLong(count);
 			if (value >= 1 && value <= MAX_COUNT) {

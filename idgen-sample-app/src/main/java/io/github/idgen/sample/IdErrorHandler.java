@@ -18,7 +18,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * (its worker id lease is unconfirmed, or the clock stepped back) answers 503 with
  * {@code Retry-After}, so that clients and load balancers retry, possibly on another instance.
  */
-@RestControllerAdvice(assignableTypes = IdController.class)
+@RestControllerAdvice(assignableTypes = { IdController.class, SegmentController.class })
 class IdErrorHandler {
 
 	@ExceptionHandler
@@ -43,7 +43,7 @@ class IdErrorHandler {
 		return serviceUnavailable("clock_moved_backwards", ex.getMessage(), seconds);
 	}
 
-	private static ResponseEntity<Map<String, Object>> serviceUnavailable(String reason, String message,
+	static ResponseEntity<Map<String, Object>> serviceUnavailable(String reason, String message,
 			long retryAfterSeconds) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("error", "service_unavailable");
