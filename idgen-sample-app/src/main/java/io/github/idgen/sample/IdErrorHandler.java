@@ -14,7 +14,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * Maps the exceptions of the id endpoints to JSON answers. An instance that cannot issue ids for now
+ * Maps the exceptions of the id endpoints (and the bad parameters of the segment endpoints) to JSON
+ * answers. An instance that cannot issue ids for now
  * (its worker id lease is unconfirmed, or the clock stepped back) answers 503 with
  * {@code Retry-After}, so that clients and load balancers retry, possibly on another instance.
  */
