@@ -133,6 +133,20 @@ class SegmentIdServiceTests {
 	}
 
 	@Test
+	void closeStopsBackgroundAllocationsButIdsInMemoryAreStillServed() {
+		String tag = SegmentTables.uniqueTag("closed");
+		SegmentTables.insertTag(h2, tag, 0, 10, Long.MAX_VALUE);
+		SegmentIdService service = this.services.service(tag);
+		service.nextIds(2);
+		await().until(() -> service.statistics().nextRangeLoaded());
+		this.services.close();
+		long left = service.statistics().idsLeft();
+		assertThat(service.nextIds((int) left)).doesNotHaveDuplicates().isSorted();
+		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId);
+		assertThat(SegmentTables.maxId(h2, tag)).isEqualTo(2 + left);
+	}
+
+	@Test
 	void rangeNotAboveEverythingTakenIsRefusedAndTheTagStops() {
 		String tag = SegmentTables.uniqueTag("regressed");
 		SegmentTables.insertTag(h2, tag, 0, 10, Long.MAX_VALUE);
