@@ -9,6 +9,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import org.springframework.boot.jdbc.DatabaseDriver;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.boot.jdbc.init.PlatformPlaceholderDatabaseDriverResolver;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
@@ -18,7 +19,7 @@ import org.springframework.core.io.Resource;
 
 /**
  * Creates the segment table ({@code xxx.common.segment-table}) from the script for the database
- * at hand ({@code io/github/idgen/segment/schema-<platform>.sql}), as Spring Boot initializes its
+ * at hand ({@code io/github/idgen/segment/schema-<platform>.sql}: postgresql, mysql for MySQL and MariaDB, h2), as Spring Boot initializes its
  * own tables, so that beans marked {@code @DependsOnDatabaseInitialization} run after it.
  */
 public class SegmentSchemaInitializer extends DataSourceScriptDatabaseInitializer {
@@ -44,7 +45,10 @@ public class SegmentSchemaInitializer extends DataSourceScriptDatabaseInitialize
 		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
 		settings.setMode(DatabaseInitializationMode.valueOf(mode.name()));
 		if (mode != SchemaInitialization.NEVER) {
-			settings.setSchemaLocations(new PlatformPlaceholderDatabaseDriverResolver().resolveAll(dataSource, SCHEMA_LOCATION));
+			// MariaDB takes MySQL's script
+			settings.setSchemaLocations(new PlatformPlaceholderDatabaseDriverResolver()
+				.withDriverPlatform(DatabaseDriver.MARIADB, "mysql")
+				.resolveAll(dataSource, SCHEMA_LOCATION));
 		}
 		return settings;
 	}

@@ -31,16 +31,7 @@ public final class SegmentIdService implements IdService {
 
 	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
 
-	private static final VarHandle BUFFERS;
-
-	static {
-		try {
-			BUFFERS = MethodHandles.lookup().findVarHandle(SegmentIdService.class, "buffers", Buffers.class);
-		}
-		catch (ReflectiveOperationException ex) {
-			throw new ExceptionInInitializerError(ex);
-		}
-	}
+	private static final VarHandle BUFFERS = varHandle(SegmentIdService.class, "buffers", Buffers.class);
 
 	private final String tag;
 
@@ -304,6 +295,15 @@ public final class SegmentIdService implements IdService {
 		}
 	}
 
+	private static VarHandle varHandle(Class<?> owner, String field, Class<?> type) {
+		try {
+			return MethodHandles.lookup().findVarHandle(owner, field, type);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
 	/** The range being served and the preloaded one; replaced as a whole, never changed. */
 	private record Buffers(Range current, @Nullable Range next) {
 	}
@@ -321,16 +321,7 @@ public final class SegmentIdService implements IdService {
 	/** A range being served: ids {@code firstId .. firstId + size - 1}, {@code taken} of them handed out. */
 	static final class Range {
 
-		private static final VarHandle TAKEN;
-
-		static {
-			try {
-				TAKEN = MethodHandles.lookup().findVarHandle(Range.class, "taken", long.class);
-			}
-			catch (ReflectiveOperationException ex) {
-				throw new ExceptionInInitializerError(ex);
-			}
-		}
+		private static final VarHandle TAKEN = varHandle(Range.class, "taken", long.class);
 
 		final long firstId;
 

@@ -45,7 +45,7 @@ final class SegmentTables {
 	static String schema(String productName) {
 		String product = productName.toLowerCase(Locale.ROOT);
 		String platform = product.contains("postgres") ? "postgresql"
-				: product.contains("mariadb") ? "mariadb" : product.contains("mysql") ? "mysql" : "h2";
+				: (product.contains("mariadb") || product.contains("mysql")) ? "mysql" : "h2";
 		try (InputStream in = SegmentTables.class.getResourceAsStream("schema-" + platform + ".sql")) {
 			String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 			return script.lines()
