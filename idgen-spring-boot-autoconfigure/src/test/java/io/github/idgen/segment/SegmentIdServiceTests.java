@@ -141,7 +141,7 @@ class SegmentIdServiceTests {
 		await().until(() -> service.statistics().nextRangeLoaded());
 		this.services.close();
 		long left = service.statistics().idsLeft();
-		assertThat(service.nextIds((int) left)).doesNotHaveDuplicates().isSorted();
+		assertThat(new ArrayList<>(service.nextIds((int) left))).doesNotHaveDuplicates().isSorted();
 		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId);
 		assertThat(SegmentTables.maxId(h2, tag)).isEqualTo(2 + left);
 	}
