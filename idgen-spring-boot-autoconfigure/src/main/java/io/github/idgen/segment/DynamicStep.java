@@ -12,7 +12,8 @@ final class DynamicStep {
 
 	private final long targetNanos;
 
-	private int step;
+	/** Volatile only so that statistics read from other threads see it. */
+	private volatile int step;
 
 	private int rowStep;
 

@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * The {@link IdService} of one segment tag: ids from a range in memory, the next range loaded in the
  * background once a share of the current one is used, at most one allocation in flight.
  * <p>
- * The fast path takes no lock: one atomic increment on the current range. A caller that finds the
- * current range used up switches to the preloaded one (a compare-and-set of the immutable pair of
- * ranges), or, when there is none yet, waits a bounded time for the loader. Every new range must
+ * The fast path takes no lock: one volatile read of the current range and one atomic increment on
+ * it. A caller that finds the current range used up switches to the preloaded one (a compare-and-set
+ * of the current range), or, when there is none yet, waits a bounded time for the loader. Every new range must
  * start above every id this service took before, or it is refused and the tag stops: that is what
  * keeps the ids of one service strictly increasing even if the store lost commits.
  */
@@ -31,7 +31,7 @@ public final class SegmentIdService implements IdService {
 
 	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
 
-	private static final VarHandle BUFFERS = varHandle(SegmentIdService.class, "buffers", Buffers.class);
+	private static final VarHandle CURRENT = varHandle(SegmentIdService.class, "current", Range.class);
 
 	private final String tag;
 
@@ -45,8 +45,8 @@ public final class SegmentIdService implements IdService {
 
 	private final DynamicStep step;
 
-	@SuppressWarnings("unused") // through BUFFERS
-	private volatile Buffers buffers = new Buffers(new Range(1, 0, 0), null);
+	/** The range being served; its {@code next} is the preloaded one. Replaced by compare-and-set. */
+	private volatile Range current = new Range(1, 0, 0);
 
 	private final AtomicBoolean loading = new AtomicBoolean();
 
@@ -84,11 +84,10 @@ public final class SegmentIdService implements IdService {
 
 	@Override
 	public long nextId() {
-		Buffers buffers = this.buffers;
-		Range current = buffers.current;
+		Range current = this.current;
 		long taken = current.take(1);
 		if (taken < current.size) {
-			if (taken >= current.preloadAt && buffers.next == null) {
+			if (taken >= current.preloadAt && current.next == null) {
 				startLoad();
 			}
 			return current.firstId + taken;
@@ -106,8 +105,7 @@ public final class SegmentIdService implements IdService {
 		long deadline = 0;
 		boolean waited = false;
 		while (filled < num) {
-			Buffers buffers = this.buffers;
-			Range current = buffers.current;
+			Range current = this.current;
 			long taken = current.taken;
 			if (taken < current.size) {
 				long count = Math.min(num - filled, current.size - taken);
@@ -115,7 +113,7 @@ public final class SegmentIdService implements IdService {
 					for (long i = 0; i < count; i++) {
 						ids[filled++] = current.firstId + taken + i;
 					}
-					if (taken + count > current.preloadAt && buffers.next == null) {
+					if (taken + count > current.preloadAt && current.next == null) {
 						startLoad();
 					}
 				}
@@ -124,7 +122,7 @@ public final class SegmentIdService implements IdService {
 			if (deadline == 0) {
 				deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
 			}
-			waited |= advance(buffers, deadline, !waited);
+			waited |= advance(current, deadline, !waited);
 		}
 		return new IdList(ids);
 	}
@@ -134,9 +132,8 @@ public final class SegmentIdService implements IdService {
 	 * @return a snapshot
 	 */
 	public SegmentStatistics statistics() {
-		Buffers buffers = this.buffers;
-		Range current = buffers.current;
-		Range next = buffers.next;
+		Range current = this.current;
+		Range next = current.next;
 		long left = Math.max(0, current.size - current.taken) + ((next != null) ? next.size : 0);
 		Failure failure = this.failure;
 		boolean reachable = failure == null || !(failure.error instanceof SegmentStoreException);
@@ -151,9 +148,9 @@ public final class SegmentIdService implements IdService {
 	 */
 	void awaitFirstRange() {
 		long deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
-		Buffers buffers;
-		while ((buffers = this.buffers).current.size == 0 && buffers.next == null) {
-			advance(buffers, deadline, false);
+		Range current;
+		while ((current = this.current).size == 0 && current.next == null) {
+			advance(current, deadline, false);
 		}
 	}
 
@@ -161,16 +158,15 @@ public final class SegmentIdService implements IdService {
 		long deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
 		boolean waited = false;
 		for (;;) {
-			Buffers buffers = this.buffers;
-			Range current = buffers.current;
+			Range current = this.current;
 			long taken = current.take(1);
 			if (taken < current.size) {
-				if (taken >= current.preloadAt && buffers.next == null) {
+				if (taken >= current.preloadAt && current.next == null) {
 					startLoad();
 				}
 				return current.firstId + taken;
 			}
-			waited |= advance(buffers, deadline, !waited);
+			waited |= advance(current, deadline, !waited);
 		}
 	}
 
@@ -180,10 +176,10 @@ public final class SegmentIdService implements IdService {
 	 * @return whether it waited
 	 * @throws SegmentIdsUnavailableException if the deadline passed
 	 */
-	private boolean advance(Buffers seen, long deadline, boolean countWait) {
+	private boolean advance(Range seen, long deadline, boolean countWait) {
 		Range next = seen.next;
 		if (next != null) {
-			BUFFERS.compareAndSet(this, seen, new Buffers(next, null));
+			CURRENT.compareAndSet(this, seen, next);
 			return false;
 		}
 		Failure failure = this.failure;
@@ -203,7 +199,7 @@ public final class SegmentIdService implements IdService {
 		}
 		long waitNanos = Math.min(remaining, Math.max(this.settings.retryInterval().toNanos(), 1_000_000));
 		synchronized (this.signal) {
-			if (this.buffers == seen && this.failure == failure) {
+			if (this.current == seen && seen.next == null && this.failure == failure) {
 				try {
 					TimeUnit.NANOSECONDS.timedWait(this.signal, waitNanos);
 				}
@@ -244,6 +240,14 @@ public final class SegmentIdService implements IdService {
 
 	private void load() {
 		Failure failure = null;
+		// the range that gets the new one as its next: current cannot move on before that, since
+		// moving on needs a next range and only this loader (one at a time) sets it
+		Range current = this.current;
+		if (current.next != null) {
+			// started by a caller that saw an older range; the next one is already there
+			this.loading.set(false);
+			return;
+		}
 		try {
 			int requested = this.step.next(this.nanoClock.getAsLong(), this.callersWaited.getAndSet(false));
 			SegmentRange range = this.store.allocate(this.tag, requested);
@@ -253,7 +257,7 @@ public final class SegmentIdService implements IdService {
 			}
 			this.highestTaken = range.lastId();
 			this.step.allocated(requested, range, this.nanoClock.getAsLong());
-			install(new Range(range, this.settings.preloadShare()));
+			current.next = new Range(range, this.settings.preloadShare());
 			if (this.failure != null) {
 				logger.info("Segment tag '{}' got range {}..{} from {} again", this.tag, range.firstId(), range.lastId(),
 						this.store.describe());
@@ -285,16 +289,6 @@ public final class SegmentIdService implements IdService {
 		}
 	}
 
-	private void install(Range range) {
-		for (;;) {
-			Buffers buffers = this.buffers;
-			// only this loader adds a next range, and it runs only while there is none
-			if (BUFFERS.compareAndSet(this, buffers, new Buffers(buffers.current, range))) {
-				return;
-			}
-		}
-	}
-
 	private static VarHandle varHandle(Class<?> owner, String field, Class<?> type) {
 		try {
 			return MethodHandles.lookup().findVarHandle(owner, field, type);
@@ -302,10 +296,6 @@ public final class SegmentIdService implements IdService {
 		catch (ReflectiveOperationException ex) {
 			throw new ExceptionInInitializerError(ex);
 		}
-	}
-
-	/** The range being served and the preloaded one; replaced as a whole, never changed. */
-	private record Buffers(Range current, @Nullable Range next) {
 	}
 
 	/** A failed allocation. */
@@ -318,7 +308,10 @@ public final class SegmentIdService implements IdService {
 
 	}
 
-	/** A range being served: ids {@code firstId .. firstId + size - 1}, {@code taken} of them handed out. */
+	/**
+	 * A range: ids {@code firstId .. firstId + size - 1}, {@code taken} of them handed out, and the
+	 * range to serve after it once the loader has it.
+	 */
 	static final class Range {
 
 		private static final VarHandle TAKEN = varHandle(Range.class, "taken", long.class);
@@ -331,6 +324,9 @@ public final class SegmentIdService implements IdService {
 
 		/** Ids handed out; may run past {@code size} when callers race at the end, which wastes nothing. */
 		volatile long taken;
+
+		/** The range after this one; set once, by the loader. */
+		volatile @Nullable Range next;
 
 		Range(SegmentRange range, double preloadShare) {
 			this(range.firstId(), range.size(), (long) (range.size() * preloadShare));
