@@ -84,15 +84,8 @@ public final class SegmentIdService implements IdService {
 
 	@Override
 	public long nextId() {
-		Range current = this.current;
-		long taken = current.take(1);
-		if (taken < current.size) {
-			if (taken >= current.preloadAt && current.next == null) {
-				startLoad();
-			}
-			return current.firstId + taken;
-		}
-		return nextIdSlowly();
+		long id = takeOne(this.current);
+		return (id != 0) ? id : nextIdSlowly();
 	}
 
 	@Override
@@ -159,15 +152,27 @@ public final class SegmentIdService implements IdService {
 		boolean waited = false;
 		for (;;) {
 			Range current = this.current;
-			long taken = current.take(1);
-			if (taken < current.size) {
-				if (taken >= current.preloadAt && current.next == null) {
-					startLoad();
-				}
-				return current.firstId + taken;
+			long id = takeOne(current);
+			if (id != 0) {
+				return id;
 			}
 			waited |= advance(current, deadline, !waited);
 		}
+	}
+
+	/**
+	 * Takes an id from a range, starting the preload past its threshold.
+	 * @return the id, or 0 (never an id: ids start at 1) if the range is used up
+	 */
+	private long takeOne(Range current) {
+		long taken = current.take(1);
+		if (taken >= current.size) {
+			return 0;
+		}
+		if (taken >= current.preloadAt && current.next == null) {
+			startLoad();
+		}
+		return current.firstId + taken;
 	}
 
 	/**
