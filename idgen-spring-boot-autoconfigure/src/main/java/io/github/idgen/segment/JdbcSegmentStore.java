@@ -102,8 +102,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		if (rowStep < 1 || maxId < 0) {
-			throw new SQLException("row of tag '" + tag + "' in " + describe() + " has step " + rowStep + " and max_id "
-					+ maxId + "; step must be at least 1 and max_id at least 0");
+			// a row to repair, not an unreachable store: waiting and retrying would not help
+			throw new IllegalStateException("Segment tag '" + tag + "' in " + describe() + " has step " + rowStep
+					+ " and max_id " + maxId + "; step must be at least 1 and max_id at least 0");
 		}
 		if (maxId >= maxLimitId) {
 			throw new SegmentTagExhaustedException(tag, maxLimitId, describe());

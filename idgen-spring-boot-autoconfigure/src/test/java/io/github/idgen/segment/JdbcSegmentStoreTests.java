@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Allocation rules of the JDBC store, on H2; the real-server behaviour is in the scenario tests.
@@ -63,6 +64,16 @@ class JdbcSegmentStoreTests {
 	void unknownTagNamesTagAndTable() {
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.store.allocate("nope", 1))
 			.withMessage("Segment tag 'nope' does not exist in table idgen_segment");
+	}
+
+	@Test
+	void rowWithoutAPositiveStepIsABadRowNotAStoreError() {
+		String tag = SegmentTables.uniqueTag("zero-step");
+		SegmentTables.insertTag(h2, tag, 0);
+		assertThatIllegalStateException().isThrownBy(() -> this.store.allocate(tag, 5))
+			.withMessage("Segment tag '" + tag + "' in table idgen_segment has step 0 and max_id 0; step must be at"
+					+ " least 1 and max_id at least 0");
+		assertThat(SegmentTables.maxId(h2, tag)).isZero();
 	}
 
 	@Test
