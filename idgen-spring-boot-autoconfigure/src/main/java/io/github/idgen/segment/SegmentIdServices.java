@@ -2,6 +2,7 @@ package io.github.idgen.segment;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +22,9 @@ import io.github.idgen.snowflake.IdService;
  */
 public final class SegmentIdServices implements AutoCloseable {
 
+	/** Most tags kept waiting for their first range while the store is slow or unreachable. */
+	private static final int MAX_PENDING = 1000;
+
 	private final SegmentStore store;
 
 	private final SegmentSettings settings;
@@ -30,6 +34,12 @@ public final class SegmentIdServices implements AutoCloseable {
 	private final ExecutorService loader;
 
 	private final Map<String, SegmentIdService> services = new ConcurrentHashMap<>();
+
+	/**
+	 * Services whose first allocation outlived the caller's wait; guarded by {@link #creation}. Kept
+	 * so that the range it may still bring is used, not skipped by a second allocation.
+	 */
+	private final Map<String, SegmentIdService> pending = new HashMap<>();
 
 	private final Object creation = new Object();
 
@@ -80,9 +90,20 @@ public final class SegmentIdServices implements AutoCloseable {
 		synchronized (this.creation) {
 			service = this.services.get(tag);
 			if (service == null) {
-				service = new SegmentIdService(tag, this.store, this.settings, this.loader, this.nanoClock);
-				// an unknown tag is not kept: asking for made-up tags must not fill memory
-				service.awaitFirstRange();
+				service = this.pending.remove(tag);
+				if (service == null) {
+					service = new SegmentIdService(tag, this.store, this.settings, this.loader, this.nanoClock);
+				}
+				try {
+					// an unknown tag is not kept: asking for made-up tags must not fill memory
+					service.awaitFirstRange();
+				}
+				catch (SegmentIdsUnavailableException ex) {
+					if (this.pending.size() < MAX_PENDING) {
+						this.pending.put(tag, service);
+					}
+					throw ex;
+				}
 				this.services.put(tag, service);
 				for (Consumer<SegmentIdService> listener : this.newTagListeners) {
 					listener.accept(service);
