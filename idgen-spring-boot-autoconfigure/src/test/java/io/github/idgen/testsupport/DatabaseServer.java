@@ -12,10 +12,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -344,12 +342,9 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	}
 
 	private void deleteDirectory() {
-		try (Stream<Path> paths = Files.walk(this.directory)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
-		}
-		catch (IOException | UncheckedIOException ex) {
-			// a temporary directory; leaving it behind is harmless
-		}
+		// rm -rf, not Files.walk: a server that just stopped may still be removing its own files,
+		// and a walk gives up on the first file that vanished under it
+		runQuietly(command("rm", "-rf", this.directory.toString()));
 	}
 
 	@Override
