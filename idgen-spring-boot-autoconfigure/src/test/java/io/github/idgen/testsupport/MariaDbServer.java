@@ -143,6 +143,11 @@ public final class MariaDbServer extends DatabaseServer {
 	}
 
 	@Override
+	String killCommand(Path directory) {
+		return "kill -9 $(cat '" + directory.resolve("mariadb.pid") + "')";
+	}
+
+	@Override
 	Path logFile(Path directory) {
 		return directory.resolve("mariadb.err");
 	}

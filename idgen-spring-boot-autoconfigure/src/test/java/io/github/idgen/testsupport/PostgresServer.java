@@ -103,6 +103,11 @@ public final class PostgresServer extends DatabaseServer {
 	}
 
 	@Override
+	String killCommand(Path directory) {
+		return String.join(" ", asServerUser(pgCtl(), "-D", data(directory), "-m", "immediate", "-w", "stop"));
+	}
+
+	@Override
 	Path logFile(Path directory) {
 		return directory.resolve("postgres.log");
 	}
