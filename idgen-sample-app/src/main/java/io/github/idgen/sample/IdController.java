@@ -55,7 +55,7 @@ class IdController {
 		return IdDetails.of(this.layout.decompose(parseId(id)));
 	}
 
-	private static int parseCount(@Nullable String count) {
+	static int parseCount(@Nullable String count) {
 		if (count != null && DIGITS.matcher(count).matches()) {
 			long value = Long.parseLong(count);
 			if (value >= 1 && value <= MAX_COUNT) {

@@ -14,11 +14,12 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * Maps the exceptions of the id endpoints to JSON answers. An instance that cannot issue ids for now
+ * Maps the exceptions of the id endpoints (and the bad parameters of the segment endpoints) to JSON
+ * answers. An instance that cannot issue ids for now
  * (its worker id lease is unconfirmed, or the clock stepped back) answers 503 with
  * {@code Retry-After}, so that clients and load balancers retry, possibly on another instance.
  */
-@RestControllerAdvice(assignableTypes = { IdController.class, OpaqueIdController.class })
+@RestControllerAdvice(assignableTypes = { IdController.class, OpaqueIdController.class, SegmentController.class })
 class IdErrorHandler {
 
 	@ExceptionHandler
@@ -43,7 +44,7 @@ class IdErrorHandler {
 		return serviceUnavailable("clock_moved_backwards", ex.getMessage(), seconds);
 	}
 
-	private static ResponseEntity<Map<String, Object>> serviceUnavailable(String reason, String message,
+	static ResponseEntity<Map<String, Object>> serviceUnavailable(String reason, String message,
 			long retryAfterSeconds) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("error", "service_unavailable");

@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.lease.LeaseRange;
+import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
@@ -24,6 +25,8 @@ public class CommonProperties implements Validator {
 	private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
 
 	private static final Pattern ZOOKEEPER_PATH = Pattern.compile("(/[^/\\s]+)+");
+
+	private static final Pattern SEGMENT_TABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
 	/**
 	 * Whether to lease the worker id from ZooKeeper (cluster mode) instead of using
@@ -130,6 +133,52 @@ public class CommonProperties implements Validator {
 	 * RFC 9457 problem detail instead of 500.
 	 */
 	private boolean webUnavailableProblemEnabled = true;
+
+	/**
+	 * Whether to offer segment ids: dense, increasing ids per business tag, allocated from the
+	 * application's DataSource in ranges and served from memory (SegmentIdServices bean).
+	 */
+	private boolean segmentEnabled;
+
+	/**
+	 * Table of the segment tags, one row per tag, optionally schema-qualified (schema.table).
+	 */
+	private String segmentTable = "idgen_segment";
+
+	/**
+	 * When to create the segment table at start-up if it does not exist: 'always', 'embedded'
+	 * (embedded databases such as H2 only) or 'never' (the table is managed elsewhere, for example
+	 * by Flyway or Liquibase).
+	 */
+	private SchemaInitialization segmentInitializeSchema = SchemaInitialization.EMBEDDED;
+
+	/**
+	 * Share of a range, from 0 up to but excluding 1, that is used before the next range is loaded
+	 * in the background.
+	 */
+	private double segmentPreloadRatio = 0.1;
+
+	/**
+	 * How long an id request that finds no id in memory waits for the next range before it fails
+	 * with SegmentIdsUnavailableException (HTTP 503 in a web layer).
+	 */
+	private Duration segmentWaitTimeout = Duration.ofSeconds(1);
+
+	/**
+	 * Largest step the dynamic step grows to; a row's own step is the smallest and wins if larger.
+	 */
+	private int segmentMaxStep = 1_000_000;
+
+	/**
+	 * How long one range should last: a range used up faster doubles the next step, one that lasted
+	 * more than twice as long halves it.
+	 */
+	private Duration segmentStepDuration = Duration.ofMinutes(15);
+
+	/**
+	 * Least time between two allocation attempts of a tag after the store failed.
+	 */
+	private Duration segmentRetryInterval = Duration.ofMillis(100);
 
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
@@ -267,6 +316,79 @@ public class CommonProperties implements Validator {
 		this.webUnavailableProblemEnabled = webUnavailableProblemEnabled;
 	}
 
+	public boolean isSegmentEnabled() {
+		return this.segmentEnabled;
+	}
+
+	public void setSegmentEnabled(boolean segmentEnabled) {
+		this.segmentEnabled = segmentEnabled;
+	}
+
+	public String getSegmentTable() {
+		return this.segmentTable;
+	}
+
+	public void setSegmentTable(String segmentTable) {
+		this.segmentTable = segmentTable;
+	}
+
+	public SchemaInitialization getSegmentInitializeSchema() {
+		return this.segmentInitializeSchema;
+	}
+
+	public void setSegmentInitializeSchema(SchemaInitialization segmentInitializeSchema) {
+		this.segmentInitializeSchema = segmentInitializeSchema;
+	}
+
+	public double getSegmentPreloadRatio() {
+		return this.segmentPreloadRatio;
+	}
+
+	public void setSegmentPreloadRatio(double segmentPreloadRatio) {
+		this.segmentPreloadRatio = segmentPreloadRatio;
+	}
+
+	public Duration getSegmentWaitTimeout() {
+		return this.segmentWaitTimeout;
+	}
+
+	public void setSegmentWaitTimeout(Duration segmentWaitTimeout) {
+		this.segmentWaitTimeout = segmentWaitTimeout;
+	}
+
+	public int getSegmentMaxStep() {
+		return this.segmentMaxStep;
+	}
+
+	public void setSegmentMaxStep(int segmentMaxStep) {
+		this.segmentMaxStep = segmentMaxStep;
+	}
+
+	public Duration getSegmentStepDuration() {
+		return this.segmentStepDuration;
+	}
+
+	public void setSegmentStepDuration(Duration segmentStepDuration) {
+		this.segmentStepDuration = segmentStepDuration;
+	}
+
+	public Duration getSegmentRetryInterval() {
+		return this.segmentRetryInterval;
+	}
+
+	public void setSegmentRetryInterval(Duration segmentRetryInterval) {
+		this.segmentRetryInterval = segmentRetryInterval;
+	}
+
+	/**
+	 * Returns the segment settings these properties describe.
+	 * @return the settings
+	 */
+	public SegmentSettings toSegmentSettings() {
+		return new SegmentSettings(this.segmentPreloadRatio, this.segmentWaitTimeout, this.segmentMaxStep,
+				this.segmentStepDuration, this.segmentRetryInterval);
+	}
+
 	@Override
 	public boolean supports(Class<?> clazz) {
 		return CommonProperties.class.isAssignableFrom(clazz);
@@ -279,6 +401,32 @@ public class CommonProperties implements Validator {
 		if (properties.zookeeperEnabled) {
 			properties.validateZooKeeper(errors);
 		}
+		if (properties.segmentEnabled) {
+			properties.validateSegment(errors);
+		}
+	}
+
+	private void validateSegment(Errors errors) {
+		if (this.segmentTable == null || !SEGMENT_TABLE.matcher(this.segmentTable).matches()) {
+			errors.rejectValue("segmentTable", "format", "xxx.common.segment-table must be a plain SQL table name"
+					+ " (letters, digits and _, optionally schema.table), such as 'idgen_segment', was '"
+					+ this.segmentTable + "'.");
+		}
+		if (!(this.segmentPreloadRatio >= 0 && this.segmentPreloadRatio < 1)) {
+			errors.rejectValue("segmentPreloadRatio", "range", "xxx.common.segment-preload-ratio must be at least 0"
+					+ " and below 1, such as 0.1 (load the next range once 10 % of the current one is used), was "
+					+ this.segmentPreloadRatio + ".");
+		}
+		if (this.segmentMaxStep < 1) {
+			errors.rejectValue("segmentMaxStep", "range", "xxx.common.segment-max-step must be at least 1, was "
+					+ this.segmentMaxStep + ".");
+		}
+		requireAtLeast(errors, "segmentWaitTimeout", "xxx.common.segment-wait-timeout", this.segmentWaitTimeout,
+				Duration.ZERO);
+		requireAtLeast(errors, "segmentStepDuration", "xxx.common.segment-step-duration", this.segmentStepDuration,
+				Duration.ofMillis(1));
+		requireAtLeast(errors, "segmentRetryInterval", "xxx.common.segment-retry-interval", this.segmentRetryInterval,
+				Duration.ZERO);
 	}
 
 	private void validateLayout(Errors errors) {

@@ -12,13 +12,12 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -49,6 +48,8 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 
 	private boolean closed;
 
+	private boolean watched;
+
 	DatabaseServer(String name, boolean shared) {
 		this.shared = shared;
 		try {
@@ -59,7 +60,7 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 			throw new UncheckedIOException(ex);
 		}
 		this.port = freePort();
-		Runtime.getRuntime().addShutdownHook(new Thread(this::close, "close " + name + " on port " + this.port));
+		Runtime.getRuntime().addShutdownHook(new Thread(this::destroy, "close " + name + " on port " + this.port));
 	}
 
 	/**
@@ -80,7 +81,16 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	}
 
 	/** The JDBC URL of the test database on this server. */
-	public abstract String jdbcUrl();
+	public final String jdbcUrl() {
+		return jdbcUrl(this.port);
+	}
+
+	/**
+	 * Returns the JDBC URL of the test database through another port, such as a {@link TcpProxy}'s.
+	 * @param port the port to connect to
+	 * @return the URL
+	 */
+	public abstract String jdbcUrl(int port);
 
 	/** The user the tests connect as (all privileges). */
 	public abstract String username();
@@ -117,6 +127,7 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 				this.initialized = true;
 			}
 			launch(this.directory, this.port);
+			watchThisJvm();
 			this.running = true;
 			awaitConnection();
 			afterStart();
@@ -163,8 +174,23 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	 * @return the pool, to close
 	 */
 	public HikariDataSource pool(int maximumPoolSize) {
+		return pool(maximumPoolSize, this.port, null);
+	}
+
+	/**
+	 * Builds a connection pool like {@link #pool(int)}, through another port or with a default
+	 * transaction isolation.
+	 * @param maximumPoolSize the largest number of connections
+	 * @param port the port to connect to, such as a {@link TcpProxy}'s
+	 * @param isolation the pool's default isolation, such as {@code TRANSACTION_REPEATABLE_READ}, or null
+	 * @return the pool, to close
+	 */
+	public HikariDataSource pool(int maximumPoolSize, int port, @Nullable String isolation) {
 		HikariConfig config = new HikariConfig();
-		config.setJdbcUrl(jdbcUrl());
+		config.setJdbcUrl(jdbcUrl(port));
+		if (isolation != null) {
+			config.setTransactionIsolation(isolation);
+		}
 		config.setUsername(username());
 		config.setPassword(password());
 		config.setMaximumPoolSize(maximumPoolSize);
@@ -191,8 +217,18 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 		}
 	}
 
+	/**
+	 * Stops the server and deletes its directory; a shared server (JUnit closes parameters that are
+	 * {@link AutoCloseable}) is only closed when the JVM exits.
+	 */
 	@Override
-	public final synchronized void close() {
+	public final void close() {
+		if (!this.shared) {
+			destroy();
+		}
+	}
+
+	private synchronized void destroy() {
 		if (this.closed) {
 			return;
 		}
@@ -208,9 +244,7 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 
 	@Override
 	public void afterAll(ExtensionContext context) {
-		if (!this.shared) {
-			close();
-		}
+		close();
 	}
 
 	abstract void initialize(Path directory) throws IOException;
@@ -220,6 +254,26 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	abstract void kill(Path directory);
 
 	abstract void shutdown(Path directory);
+
+	/** A shell command that kills the server however it was started, for the watchdog. */
+	abstract String killCommand(Path directory);
+
+	/**
+	 * Starts, once, a shell that waits for this JVM to end and then kills the server and deletes its
+	 * directory: the shutdown hook does not run when the JVM is killed or halted (Surefire halts a
+	 * forked JVM that does not exit in time), and a server must never outlive its tests.
+	 */
+	private void watchThisJvm() throws IOException {
+		if (this.watched) {
+			return;
+		}
+		this.watched = true;
+		String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
+				+ killCommand(this.directory) + "; rm -rf '" + this.directory + "'";
+		new ProcessBuilder("sh", "-c", script).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+			.redirectError(ProcessBuilder.Redirect.DISCARD)
+			.start();
+	}
 
 	abstract Path logFile(Path directory);
 
@@ -311,12 +365,9 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	}
 
 	private void deleteDirectory() {
-		try (Stream<Path> paths = Files.walk(this.directory)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
-		}
-		catch (IOException | UncheckedIOException ex) {
-			// a temporary directory; leaving it behind is harmless
-		}
+		// rm -rf, not Files.walk: a server that just stopped may still be removing its own files,
+		// and a walk gives up on the first file that vanished under it
+		runQuietly(command("rm", "-rf", this.directory.toString()));
 	}
 
 	@Override

@@ -3,6 +3,8 @@ package io.github.idgen.testsupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -59,8 +61,8 @@ public final class MariaDbServer extends DatabaseServer {
 	}
 
 	@Override
-	public String jdbcUrl() {
-		return "jdbc:mariadb://127.0.0.1:" + port() + "/idgen";
+	public String jdbcUrl(int port) {
+		return "jdbc:mariadb://127.0.0.1:" + port + "/idgen";
 	}
 
 	@Override
@@ -99,11 +101,11 @@ public final class MariaDbServer extends DatabaseServer {
 
 	@Override
 	void afterStart() {
-		try (var connection = java.sql.DriverManager.getConnection(adminJdbcUrl(), username(), password());
+		try (var connection = DriverManager.getConnection(adminJdbcUrl(), username(), password());
 				var statement = connection.createStatement()) {
 			statement.execute("CREATE DATABASE IF NOT EXISTS idgen");
 		}
-		catch (java.sql.SQLException ex) {
+		catch (SQLException ex) {
 			throw new IllegalStateException("could not create the test database on " + this, ex);
 		}
 	}
@@ -138,6 +140,11 @@ public final class MariaDbServer extends DatabaseServer {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	@Override
+	String killCommand(Path directory) {
+		return "kill -9 $(cat '" + directory.resolve("mariadb.pid") + "')";
 	}
 
 	@Override

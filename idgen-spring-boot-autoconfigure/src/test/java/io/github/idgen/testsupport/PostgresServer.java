@@ -62,8 +62,11 @@ public final class PostgresServer extends DatabaseServer {
 	}
 
 	@Override
-	public String jdbcUrl() {
-		return "jdbc:postgresql://127.0.0.1:" + port() + "/postgres";
+	public String jdbcUrl(int port) {
+		// through a TcpProxy, every statement (COMMIT too) goes over the wire as text, never by the
+		// name of a server-side prepared statement, so the proxy's traps can see it
+		String options = (port != port()) ? "?prepareThreshold=0" : "";
+		return "jdbc:postgresql://127.0.0.1:" + port + "/postgres" + options;
 	}
 
 	@Override
@@ -97,6 +100,11 @@ public final class PostgresServer extends DatabaseServer {
 	@Override
 	void shutdown(Path directory) {
 		runQuietly(asServerUser(pgCtl(), "-D", data(directory), "-m", "fast", "-w", "stop"));
+	}
+
+	@Override
+	String killCommand(Path directory) {
+		return String.join(" ", asServerUser(pgCtl(), "-D", data(directory), "-m", "immediate", "-w", "stop"));
 	}
 
 	@Override

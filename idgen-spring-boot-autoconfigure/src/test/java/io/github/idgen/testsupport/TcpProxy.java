@@ -81,9 +81,12 @@ public final class TcpProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Arms a one-shot trap: the next connection whose client sends bytes containing {@code marker}
+	 * Arms a one-shot trap: the next connection whose client sends {@code marker} as a word
 	 * gets them delivered to the server, the server's answer is thrown away and the connection is
 	 * cut at once.
+	 * The text must be on the wire: PostgreSQL's driver sends a repeated statement by the name of a
+	 * server-side prepared statement, hence {@link PostgresServer#jdbcUrl(int)} turns that off for
+	 * connections through a proxy.
 	 * @param marker text to look for in what a client sends, such as {@code "COMMIT"}
 	 */
 	public void dropReplyAfterClientSends(String marker) {
@@ -140,14 +143,18 @@ public final class TcpProxy implements AutoCloseable {
 		}
 	}
 
-	private static boolean contains(byte[] data, int length, byte[] marker) {
+	/** Whether {@code marker} occurs as a word: not followed by a letter ({@code COMMIT}, not {@code COMMITTED}). */
+	private static boolean containsWord(byte[] data, int length, byte[] marker) {
 		outer: for (int i = 0; i + marker.length <= length; i++) {
 			for (int j = 0; j < marker.length; j++) {
 				if (data[i + j] != marker[j]) {
 					continue outer;
 				}
 			}
-			return true;
+			int after = i + marker.length;
+			if (after == length || !Character.isLetter(data[after])) {
+				return true;
+			}
 		}
 		return false;
 	}
@@ -183,7 +190,7 @@ public final class TcpProxy implements AutoCloseable {
 					awaitThawed();
 					if (clientToServer) {
 						byte[] marker = TcpProxy.this.dropReplyAfter.get();
-						if (marker != null && contains(buffer, read, marker)
+						if (marker != null && containsWord(buffer, read, marker)
 								&& TcpProxy.this.dropReplyAfter.compareAndSet(marker, null)) {
 							this.dropNextReply = true;
 						}

@@ -1,0 +1,60 @@
+package io.github.idgen.sample;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.autoconfigure.CommonProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Inserts the demo's segment tags unless they exist, after the segment table was created. Several
+ * instances may start at once on one database; the one that loses the race finds the rows there.
+ */
+@Component
+@DependsOnDatabaseInitialization
+@ConditionalOnBooleanProperty(name = { "xxx.common.segment-enabled", "sample.segment-demo-tags" })
+class DemoSegmentTags implements InitializingBean {
+
+	private static final Logger logger = LoggerFactory.getLogger(DemoSegmentTags.class);
+
+	private final JdbcTemplate jdbc;
+
+	private final String table;
+
+	DemoSegmentTags(DataSource dataSource, CommonProperties properties) {
+		this.jdbc = new JdbcTemplate(dataSource);
+		this.table = properties.getSegmentTable();
+	}
+
+	@Override
+	public void afterPropertiesSet() {
+		insertUnlessPresent("orders", 1000, Long.MAX_VALUE, "order numbers");
+		insertUnlessPresent("users", 100, Long.MAX_VALUE, "user ids");
+		// for a column that is an unsigned 32-bit integer
+		insertUnlessPresent("coupons", 100, 4_294_967_295L, "coupon codes, at most 2^32 - 1");
+	}
+
+	private void insertUnlessPresent(String tag, int step, long maxLimitId, String description) {
+		Integer rows = this.jdbc.queryForObject("SELECT COUNT(*) FROM " + this.table + " WHERE tag = ?", Integer.class,
+				tag);
+		if (rows != null && rows > 0) {
+			return;
+		}
+		try {
+			this.jdbc.update("INSERT INTO " + this.table + " (tag, step, max_limit_id, description) VALUES (?, ?, ?, ?)",
+					tag, step, maxLimitId, description);
+			logger.info("Added demo segment tag '{}' (step {}) to table {}", tag, step, this.table);
+		}
+		catch (DuplicateKeyException ex) {
+			// another instance added it meanwhile
+		}
+	}
+
+}

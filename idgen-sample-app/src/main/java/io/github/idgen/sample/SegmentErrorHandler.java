@@ -1,0 +1,49 @@
+package io.github.idgen.sample;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.idgen.segment.SegmentIdsUnavailableException;
+import io.github.idgen.segment.SegmentTagExhaustedException;
+import io.github.idgen.segment.UnknownSegmentTagException;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Maps the failures of the segment endpoints: an unknown tag is 404; a tag whose store is
+ * unreachable with nothing left in memory is 503 with {@code Retry-After}; an exhausted tag is 409
+ * until an operator raises its {@code max_limit_id}.
+ */
+@RestControllerAdvice(assignableTypes = SegmentController.class)
+class SegmentErrorHandler {
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> unknownTag(UnknownSegmentTagException ex) {
+		return error(HttpStatus.NOT_FOUND, "not_found", ex.getTag(), ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> exhausted(SegmentTagExhaustedException ex) {
+		return error(HttpStatus.CONFLICT, "tag_exhausted", ex.getTag(), ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> unavailable(SegmentIdsUnavailableException ex) {
+		return IdErrorHandler.serviceUnavailable("segment_store_unavailable", ex.getMessage(),
+				ex.getRetryAfter().toSeconds());
+	}
+
+	private static ResponseEntity<Map<String, Object>> error(HttpStatus status, String error, String tag,
+			String message) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("error", error);
+		body.put("tag", tag);
+		body.put("message", message);
+		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+	}
+
+}

@@ -1,0 +1,65 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.function.ToDoubleFunction;
+
+import io.github.idgen.segment.SegmentIdService;
+import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.segment.SegmentStatistics;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * Micrometer meters of segment ids, per tag (meter tag {@code tag}), registered when a tag is first
+ * used: {@code idgen.segment.ids.left}, {@code idgen.segment.step},
+ * {@code idgen.segment.range.first}, {@code idgen.segment.range.last},
+ * {@code idgen.segment.allocations}, {@code idgen.segment.waits}, {@code idgen.segment.store.errors}.
+ */
+class IdgenSegmentMetrics implements MeterBinder {
+
+	private final SegmentIdServices services;
+
+	IdgenSegmentMetrics(SegmentIdServices services) {
+		this.services = services;
+	}
+
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		this.services.onNewTag((service) -> bindTag(registry, service));
+	}
+
+	private static void bindTag(MeterRegistry registry, SegmentIdService service) {
+		Tags tags = Tags.of("tag", service.getTag());
+		gauge(registry, "idgen.segment.ids.left", "Ids left in memory", tags, service, SegmentStatistics::idsLeft);
+		gauge(registry, "idgen.segment.step", "Step of the last allocation", tags, service, SegmentStatistics::step);
+		gauge(registry, "idgen.segment.range.first", "First id of the range being served", tags, service,
+				SegmentStatistics::currentFirstId);
+		gauge(registry, "idgen.segment.range.last", "Last id of the range being served", tags, service,
+				SegmentStatistics::currentLastId);
+		counter(registry, "idgen.segment.allocations", "Ranges allocated from the store", tags, service,
+				SegmentStatistics::allocations);
+		counter(registry, "idgen.segment.waits", "Id requests that waited for a range", tags, service,
+				SegmentStatistics::waits);
+		counter(registry, "idgen.segment.store.errors", "Allocations that failed on the store", tags, service,
+				SegmentStatistics::storeErrors);
+	}
+
+	private static void gauge(MeterRegistry registry, String name, String description, Tags tags,
+			SegmentIdService service, ToDoubleFunction<SegmentStatistics> value) {
+		Gauge.builder(name, service, (s) -> value.applyAsDouble(s.statistics()))
+			.description(description)
+			.tags(tags)
+			.register(registry);
+	}
+
+	private static void counter(MeterRegistry registry, String name, String description, Tags tags,
+			SegmentIdService service, ToDoubleFunction<SegmentStatistics> value) {
+		FunctionCounter.builder(name, service, (s) -> value.applyAsDouble(s.statistics()))
+			.description(description)
+			.tags(tags)
+			.register(registry);
+	}
+
+}

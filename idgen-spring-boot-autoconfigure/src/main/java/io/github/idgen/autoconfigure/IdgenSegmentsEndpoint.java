@@ -1,0 +1,42 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.List;
+
+import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.segment.SegmentStatistics;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * Actuator endpoint {@code idgenSegments} ({@code /actuator/idgenSegments}): the store and, per tag
+ * used so far, its current range, ids left, step and counters.
+ */
+@Endpoint(id = "idgenSegments")
+public class IdgenSegmentsEndpoint {
+
+	private final SegmentIdServices services;
+
+	IdgenSegmentsEndpoint(SegmentIdServices services) {
+		this.services = services;
+	}
+
+	/**
+	 * Describes the segment id services.
+	 * @return the descriptor
+	 */
+	@ReadOperation
+	public SegmentsDescriptor segments() {
+		return new SegmentsDescriptor(this.services.describeStore(), this.services.statistics());
+	}
+
+	/**
+	 * What the endpoint returns.
+	 *
+	 * @param store where the tags are kept
+	 * @param tags the tags used so far, by name
+	 */
+	public record SegmentsDescriptor(String store, List<SegmentStatistics> tags) {
+	}
+
+}

@@ -1,0 +1,47 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.segment.SegmentStatistics;
+
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+/**
+ * Health of segment ids: {@code OUT_OF_SERVICE} while a tag's store is unreachable and little is
+ * left in memory (no next range preloaded), so that the instance is drained before its callers get
+ * 503s; {@code UP} otherwise. Details per tag used so far.
+ */
+class IdgenSegmentsHealthIndicator extends AbstractHealthIndicator {
+
+	private final SegmentIdServices services;
+
+	IdgenSegmentsHealthIndicator(SegmentIdServices services) {
+		super("idgen segments health check failed");
+		this.services = services;
+	}
+
+	@Override
+	protected void doHealthCheck(Health.Builder builder) {
+		boolean outOfService = false;
+		Map<String, Object> tags = new LinkedHashMap<>();
+		for (SegmentStatistics statistics : this.services.statistics()) {
+			boolean starving = !statistics.storeReachable() && !statistics.nextRangeLoaded();
+			outOfService |= starving;
+			Map<String, Object> tag = new LinkedHashMap<>();
+			tag.put("idsLeft", statistics.idsLeft());
+			tag.put("storeReachable", statistics.storeReachable());
+			if (statistics.lastError() != null) {
+				tag.put("lastError", statistics.lastError());
+			}
+			tags.put(statistics.tag(), tag);
+		}
+		builder.status(outOfService ? Status.OUT_OF_SERVICE : Status.UP)
+			.withDetail("store", this.services.describeStore())
+			.withDetail("tags", tags);
+	}
+
+}

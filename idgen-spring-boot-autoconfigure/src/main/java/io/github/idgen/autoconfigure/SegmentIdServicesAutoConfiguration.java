@@ -1,0 +1,60 @@
+package io.github.idgen.autoconfigure;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.segment.JdbcSegmentStore;
+import io.github.idgen.segment.SegmentIdServices;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * {@link SegmentIdServices}: segment ids per business tag from the application's {@link DataSource}
+ * ({@code xxx.common.segment-enabled=true}), and the segment table created at start-up as
+ * {@code xxx.common.segment-initialize-schema} says.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnClass(DataSource.class)
+@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
+@EnableConfigurationProperties(CommonProperties.class)
+public final class SegmentIdServicesAutoConfiguration {
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	SegmentIdServices segmentIdServices(ObjectProvider<DataSource> dataSource, CommonProperties properties) {
+		return new SegmentIdServices(new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable()),
+				properties.toSegmentSettings());
+	}
+
+	static DataSource requireDataSource(ObjectProvider<DataSource> dataSource) {
+		DataSource unique = dataSource.getIfUnique();
+		if (unique == null) {
+			throw new SegmentDataSourceMissingException("xxx.common.segment-enabled is true but the application has "
+					+ (dataSource.stream().findAny().isPresent() ? "several DataSource beans and none is primary"
+							: "no DataSource bean") + " for the segment table");
+		}
+		return unique;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(DataSourceScriptDatabaseInitializer.class)
+	static final class SchemaConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		SegmentSchemaInitializer segmentSchemaInitializer(ObjectProvider<DataSource> dataSource,
+				CommonProperties properties) {
+			return new SegmentSchemaInitializer(requireDataSource(dataSource), properties.getSegmentTable(),
+					properties.getSegmentInitializeSchema());
+		}
+
+	}
+
+}

@@ -1,0 +1,23 @@
+package io.github.idgen.segment;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one tag's id service did and holds, for health, metrics and endpoints.
+ *
+ * @param tag the business tag
+ * @param currentFirstId first id of the range being served, 0 before the first range
+ * @param currentLastId last id of the range being served, 0 before the first range
+ * @param idsLeft ids left in memory: the rest of the current range plus the preloaded next one
+ * @param nextRangeLoaded whether the next range is already in memory
+ * @param step step of the last allocation
+ * @param allocations ranges allocated from the store
+ * @param waits calls that found no id in memory and had to wait for a range
+ * @param storeErrors allocations that failed because the store was unreachable or failed
+ * @param storeReachable whether the last allocation attempt reached the store
+ * @param lastError message of the last failed allocation, if the last attempt failed
+ */
+public record SegmentStatistics(String tag, long currentFirstId, long currentLastId, long idsLeft,
+		boolean nextRangeLoaded, int step, long allocations, long waits, long storeErrors, boolean storeReachable,
+		@Nullable String lastError) {
+}

@@ -1,0 +1,29 @@
+package io.github.idgen.segment;
+
+/**
+ * Where the ranges of every tag are kept: one record per tag with the largest id handed out so far
+ * ({@code max_id}). JDBC now ({@link JdbcSegmentStore}); another store must keep the same contract.
+ */
+public interface SegmentStore {
+
+	/**
+	 * Takes the next range of a tag: {@code (max_id, max_id + step]} where step is the larger of
+	 * {@code requestedStep} and the record's own step, cut at the record's {@code max_limit_id}, and
+	 * moves {@code max_id} to the range's end. Returns only once the change is durable; a range
+	 * whose outcome is unknown (the connection broke during the commit) is never returned.
+	 * @param tag the business tag
+	 * @param requestedStep the step the caller wants, at least 1
+	 * @return the range, for this caller alone
+	 * @throws UnknownSegmentTagException if the store has no record for the tag
+	 * @throws SegmentTagExhaustedException if the tag's {@code max_id} reached its {@code max_limit_id}
+	 * @throws SegmentStoreException if the store cannot be reached or failed
+	 */
+	SegmentRange allocate(String tag, int requestedStep);
+
+	/**
+	 * Says where the records are, for messages.
+	 * @return for example {@code "table idgen_segment"}
+	 */
+	String describe();
+
+}

@@ -1,0 +1,42 @@
+package io.github.idgen.segment;
+
+/**
+ * Thrown when a tag has issued every id up to its {@code max_limit_id}. Raising the limit in the
+ * store lets the tag go on without a restart.
+ */
+public class SegmentTagExhaustedException extends IllegalStateException {
+
+	private final String tag;
+
+	private final long maxLimitId;
+
+	/**
+	 * Creates an exception.
+	 * @param tag the tag
+	 * @param maxLimitId the tag's limit, reached
+	 * @param store where the records are, such as {@code "table idgen_segment"}
+	 */
+	public SegmentTagExhaustedException(String tag, long maxLimitId, String store) {
+		super("Segment tag '" + tag + "' is exhausted: every id up to its max_limit_id " + maxLimitId + " in " + store
+				+ " was handed out");
+		this.tag = tag;
+		this.maxLimitId = maxLimitId;
+	}
+
+	/**
+	 * Returns the exhausted tag.
+	 * @return the tag
+	 */
+	public String getTag() {
+		return this.tag;
+	}
+
+	/**
+	 * Returns the limit that was reached.
+	 * @return the tag's {@code max_limit_id}
+	 */
+	public long getMaxLimitId() {
+		return this.maxLimitId;
+	}
+
+}

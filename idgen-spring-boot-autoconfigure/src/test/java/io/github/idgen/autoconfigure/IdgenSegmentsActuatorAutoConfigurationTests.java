@@ -1,0 +1,134 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.segment.SegmentIdServices;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link IdgenSegmentsActuatorAutoConfiguration}: health, endpoint and meters of segment ids.
+ */
+class IdgenSegmentsActuatorAutoConfigurationTests {
+
+	private static final AtomicInteger databases = new AtomicInteger();
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SegmentIdServicesAutoConfiguration.class,
+				IdgenSegmentsActuatorAutoConfiguration.class))
+		.withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-wait-timeout=200ms",
+				"xxx.common.segment-retry-interval=10ms", "spring.datasource.generate-unique-name=false",
+				"spring.datasource.url=jdbc:h2:mem:segment-actuator-" + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+
+	@Test
+	void nothingWithoutSegmentIds() {
+		this.contextRunner.withPropertyValues("xxx.common.segment-enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(IdgenSegmentsHealthIndicator.class)
+				.doesNotHaveBean(IdgenSegmentsEndpoint.class));
+	}
+
+	@Test
+	void healthIsUpWithTagDetailsAndOutOfServiceWhenTheStoreIsGoneAndNothingIsPreloaded() {
+		this.contextRunner.run((context) -> {
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			jdbc.update("INSERT INTO idgen_segment (tag, step) VALUES ('orders', 5)");
+			SegmentIdServices services = context.getBean(SegmentIdServices.class);
+			services.forTag("orders").nextId();
+			HealthIndicator indicator = context.getBean("idgenSegmentsHealthIndicator", HealthIndicator.class);
+			Health health = indicator.health(true);
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("store", "table idgen_segment").containsKey("tags");
+			jdbc.update("ALTER TABLE idgen_segment RENAME TO gone");
+			org.awaitility.Awaitility.await().until(() -> {
+				try {
+					services.forTag("orders").nextId();
+				}
+				catch (RuntimeException ex) {
+					// drained: the store is gone
+				}
+				return indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE);
+			});
+		});
+	}
+
+	@Test
+	void healthIndicatorNeedsBootsHealthSupport() {
+		this.contextRunner
+			.withClassLoader(new FilteredClassLoader(HealthIndicator.class))
+			.run((context) -> assertThat(context).hasSingleBean(SegmentIdServices.class)
+				.doesNotHaveBean(IdgenSegmentsHealthIndicator.class));
+	}
+
+	@Test
+	void healthIndicatorCanBeSwitchedOff() {
+		this.contextRunner.withPropertyValues("management.health.idgenSegments.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(IdgenSegmentsHealthIndicator.class));
+	}
+
+	@Test
+	void endpointWhenExposedDescribesEachTag() {
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=idgenSegments")
+			.run((context) -> {
+				new JdbcTemplate(context.getBean(DataSource.class))
+					.update("INSERT INTO idgen_segment (tag, step, max_id) VALUES ('users', 100, 1000)");
+				context.getBean(SegmentIdServices.class).forTag("users").nextId();
+				IdgenSegmentsEndpoint.SegmentsDescriptor segments = context.getBean(IdgenSegmentsEndpoint.class).segments();
+				assertThat(segments.store()).isEqualTo("table idgen_segment");
+				assertThat(segments.tags()).singleElement().satisfies((tag) -> {
+					assertThat(tag.tag()).isEqualTo("users");
+					assertThat(tag.currentFirstId()).isEqualTo(1001);
+					assertThat(tag.currentLastId()).isEqualTo(1100);
+					assertThat(tag.step()).isEqualTo(100);
+				});
+			});
+	}
+
+	@Test
+	void endpointIsNotThereUnlessExposed() {
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(IdgenSegmentsEndpoint.class));
+	}
+
+	@Test
+	void metersPerTagWhenAMeterRegistryExists() {
+		this.contextRunner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run((context) -> {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			context.getBean(IdgenSegmentMetrics.class).bindTo(registry);
+			new JdbcTemplate(context.getBean(DataSource.class))
+				.update("INSERT INTO idgen_segment (tag, step) VALUES ('orders', 50)");
+			context.getBean(SegmentIdServices.class).forTag("orders").nextIds(10);
+			assertThat(registry.get("idgen.segment.ids.left").tag("tag", "orders").gauge().value()).isGreaterThanOrEqualTo(40);
+			assertThat(registry.get("idgen.segment.range.last").tag("tag", "orders").gauge().value()).isEqualTo(50);
+			assertThat(registry.get("idgen.segment.allocations").tag("tag", "orders").functionCounter().count())
+				.isGreaterThanOrEqualTo(1);
+			assertThat(registry.get("idgen.segment.store.errors").tag("tag", "orders").functionCounter().count()).isZero();
+		});
+	}
+
+	@Test
+	void noMetersWithoutMicrometer() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(IdgenSegmentMetrics.class));
+	}
+
+	@Test
+	void userHealthIndicatorWins() {
+		this.contextRunner.withBean("idgenSegmentsHealthIndicator", HealthIndicator.class, () -> () -> Health.up().build())
+			.run((context) -> assertThat(context).doesNotHaveBean(IdgenSegmentsHealthIndicator.class)
+				.hasBean("idgenSegmentsHealthIndicator"));
+	}
+
+}

@@ -1,0 +1,114 @@
+package io.github.idgen.segment;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.idgen.testsupport.DatabaseServer;
+
+/**
+ * Starts {@link SegmentClientProcess} JVMs and collects what they print.
+ */
+final class ClientProcesses {
+
+	private ClientProcesses() {
+	}
+
+	static Client start(DatabaseServer server, String tag, int threads, long idsPerThread, int maxStep) {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		try {
+			Process process = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
+					System.getProperty("java.class.path"), SegmentClientProcess.class.getName(), server.jdbcUrl(),
+					server.username(), server.password(), tag, Integer.toString(threads), Long.toString(idsPerThread),
+					Integer.toString(maxStep))
+				.redirectError(ProcessBuilder.Redirect.DISCARD)
+				.start();
+			return new Client(process);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** One client JVM and the ids it printed, per thread. */
+	static final class Client {
+
+		final Process process;
+
+		final Map<Integer, List<Long>> idsByThread = new ConcurrentHashMap<>();
+
+		final List<Long> all = new CopyOnWriteArrayList<>();
+
+		final CountDownLatch ready = new CountDownLatch(1);
+
+		final CountDownLatch done = new CountDownLatch(1);
+
+		Client(Process process) {
+			this.process = process;
+			Thread reader = new Thread(this::read, "read client " + process.pid());
+			reader.setDaemon(true);
+			reader.start();
+		}
+
+		private void read() {
+			try (BufferedReader in = new BufferedReader(
+					new InputStreamReader(this.process.getInputStream(), StandardCharsets.UTF_8))) {
+				String line;
+				while ((line = in.readLine()) != null) {
+					if (line.equals("READY")) {
+						this.ready.countDown();
+					}
+					else if (line.equals("DONE")) {
+						this.done.countDown();
+					}
+					else if (line.startsWith("ID ")) {
+						String[] parts = line.split(" ");
+						long id = Long.parseLong(parts[2]);
+						this.idsByThread.computeIfAbsent(Integer.parseInt(parts[1]), (t) -> new ArrayList<>()).add(id);
+						this.all.add(id);
+					}
+				}
+			}
+			catch (IOException ex) {
+				// the process was killed
+			}
+		}
+
+		void awaitReady() throws InterruptedException {
+			if (!this.ready.await(60, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+				throw new IllegalStateException("client did not get its first range within 60 s");
+			}
+		}
+
+		void awaitDone() throws InterruptedException {
+			if (!this.done.await(120, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+				throw new IllegalStateException("client did not finish within 120 s");
+			}
+			this.process.waitFor(10, TimeUnit.SECONDS);
+		}
+
+		/** {@code kill -9}: no shutdown hook, no clean close. */
+		void kill() throws InterruptedException {
+			this.process.destroyForcibly();
+			this.process.waitFor(10, TimeUnit.SECONDS);
+		}
+
+		List<List<Long>> idsPerThread() {
+			return new ArrayList<>(this.idsByThread.values());
+		}
+
+	}
+
+}

@@ -1,0 +1,99 @@
+package io.github.idgen.segment;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+
+/**
+ * Creates the segment table from the shipped schema scripts and manages tag rows, for tests.
+ */
+final class SegmentTables {
+
+	static final String TABLE = "idgen_segment";
+
+	private static final AtomicInteger tags = new AtomicInteger();
+
+	private SegmentTables() {
+	}
+
+	/** A tag name no other test uses. */
+	static String uniqueTag(String prefix) {
+		return prefix + "-" + tags.incrementAndGet() + "-" + ProcessHandle.current().pid();
+	}
+
+	/** Runs the shipped schema script for the database behind {@code dataSource}. */
+	static void createTable(DataSource dataSource) {
+		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute(schema(connection.getMetaData().getDatabaseProductName()));
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	static String schema(String productName) {
+		String product = productName.toLowerCase(Locale.ROOT);
+		String platform = product.contains("postgres") ? "postgresql"
+				: (product.contains("mariadb") || product.contains("mysql")) ? "mysql" : "h2";
+		try (InputStream in = SegmentTables.class.getResourceAsStream("schema-" + platform + ".sql")) {
+			String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+			return script.lines()
+				.filter((line) -> !line.startsWith("--"))
+				.collect(Collectors.joining("\n"))
+				.replace(";", "");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	static void insertTag(DataSource dataSource, String tag, long maxId, int step, long maxLimitId) {
+		update(dataSource, "INSERT INTO " + TABLE + " (tag, max_id, step, max_limit_id, description) VALUES (?, ?, ?, ?, 'test')",
+				tag, maxId, step, maxLimitId);
+	}
+
+	static void insertTag(DataSource dataSource, String tag, int step) {
+		insertTag(dataSource, tag, 0, step, Long.MAX_VALUE);
+	}
+
+	static void update(DataSource dataSource, String sql, Object... arguments) {
+		try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+			for (int i = 0; i < arguments.length; i++) {
+				statement.setObject(i + 1, arguments[i]);
+			}
+			statement.executeUpdate();
+			if (!connection.getAutoCommit()) {
+				connection.commit();
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	static long maxId(DataSource dataSource, String tag) {
+		try (Connection connection = dataSource.getConnection();
+				PreparedStatement statement = connection.prepareStatement("SELECT max_id FROM " + TABLE + " WHERE tag = ?")) {
+			statement.setString(1, tag);
+			try (ResultSet row = statement.executeQuery()) {
+				row.next();
+				return row.getLong(1);
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
