@@ -18,6 +18,9 @@ class IdgenIdFailureAnalyzer extends AbstractFailureAnalyzer<IdgenIdMappingExcep
 					+ " auto-configuration, or a LocalContainerEntityManagerFactoryBean with a HibernateJpaVendorAdapter,"
 					+ " sets Hibernate's bean container to the application context (the setting"
 					+ " 'hibernate.resource.beans.container', a SpringBeanContainer).";
+			case NO_SEGMENT_IDS -> "Turn segment mode on with xxx.common.segment-enabled=true (it needs a DataSource)"
+					+ " and insert the tag's row into the segment table (docs/segments.md), or remove the tag from"
+					+ " @IdgenId to take ids from the IdService bean.";
 			case NO_ID_SERVICE -> "Depend on idgen-spring-boot-starter, whose auto-configuration defines the"
 					+ " IdService bean, or define one IdService bean yourself; if you define several, mark the one"
 					+ " for entity ids @Primary.";

@@ -24,11 +24,26 @@ import org.hibernate.annotations.IdGeneratorType;
  * through Hibernate's bean container (Spring's JPA support sets it up). An id the application set
  * before persisting is kept; {@code null}, and {@code 0} (the default of a primitive {@code long}),
  * count as not set.
+ * <p>
+ * With a {@link #tag()}, the id comes from that business tag's segment ids instead (segment mode,
+ * {@code xxx.common.segment-enabled=true}): short, dense, increasing ids per table.
+ *
+ * <pre>{@code
+ * @Id @IdgenId(tag = "orders")
+ * private Long id;
+ * }</pre>
  */
 @IdGeneratorType(IdgenIdGenerator.class)
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ ElementType.FIELD, ElementType.METHOD })
 @Documented
 public @interface IdgenId {
+
+	/**
+	 * The segment tag whose ids to give, a row of the segment table; empty for the
+	 * {@link io.github.idgen.snowflake.IdService} bean.
+	 * @return the tag, or empty
+	 */
+	String tag() default "";
 
 }

@@ -1,8 +1,10 @@
 package io.github.idgen.hibernate;
 
 import java.util.EnumSet;
+import java.util.function.Supplier;
 
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
+import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
 
@@ -43,7 +45,7 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 
 	};
 
-	private transient @Nullable IdService idService;
+	private transient @Nullable Supplier<IdService> idService;
 
 	@Override
 	public void initialize(IdgenId annotation, GeneratorCreationContext context) {
@@ -56,20 +58,27 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 		this.idService = idServiceFor(annotation, context.getServiceRegistry(), attribute);
 	}
 
-	// one place that picks the IdService for an annotation, so that attributes such as a segment
-	// tag can select another source here
-	private static IdService idServiceFor(IdgenId annotation, ServiceRegistry services, String attribute) {
-		return bean(IdService.class, services, attribute);
+	// the one place that picks the IdService of an annotation. The bean is looked up now, so that a
+	// missing one fails the start-up; a tag's service on first use, because its row and its first
+	// range come from the database, which need not be ready while Hibernate starts
+	private static Supplier<IdService> idServiceFor(IdgenId annotation, ServiceRegistry services, String attribute) {
+		if (annotation.tag().isEmpty()) {
+			IdService idService = bean(IdService.class, services, attribute, Problem.NO_ID_SERVICE);
+			return () -> idService;
+		}
+		SegmentIdServices segments = bean(SegmentIdServices.class, services, attribute, Problem.NO_SEGMENT_IDS);
+		String tag = annotation.tag();
+		return () -> segments.forTag(tag);
 	}
 
-	private static <B> B bean(Class<B> type, ServiceRegistry services, String attribute) {
+	private static <B> B bean(Class<B> type, ServiceRegistry services, String attribute, Problem missing) {
 		BeanContainer container = services.requireService(ManagedBeanRegistry.class).getBeanContainer();
 		if (container == null) {
 			throw new IdgenIdMappingException(Problem.NO_BEAN_CONTAINER, "@IdgenId on " + attribute
 					+ " needs the " + type.getSimpleName()
 					+ " bean of the application, but Hibernate has no bean container to take it from.");
 		}
-		return container.getBean(type, EXISTING_BEAN, new MissingBean(attribute)).getBeanInstance();
+		return container.getBean(type, EXISTING_BEAN, new MissingBean(attribute, missing)).getBeanInstance();
 	}
 
 	@Override
@@ -78,11 +87,11 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 		if (currentValue instanceof Long id && id != 0L) {
 			return id;
 		}
-		IdService idService = this.idService;
+		Supplier<IdService> idService = this.idService;
 		if (idService == null) {
 			throw new IllegalStateException("IdgenIdGenerator used before Hibernate initialized it");
 		}
-		return idService.nextId();
+		return idService.get().nextId();
 	}
 
 	@Override
@@ -104,11 +113,11 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 	/**
 	 * Called by the bean container when it cannot give the one bean of the type asked for.
 	 */
-	private record MissingBean(String attribute) implements BeanInstanceProducer {
+	private record MissingBean(String attribute, Problem problem) implements BeanInstanceProducer {
 
 		@Override
 		public <B> B produceBeanInstance(Class<B> beanType) {
-			throw new IdgenIdMappingException(Problem.NO_ID_SERVICE, "@IdgenId on " + this.attribute + " needs a "
+			throw new IdgenIdMappingException(this.problem, "@IdgenId on " + this.attribute + " needs a "
 					+ beanType.getName() + " bean, but the application context has no single one (none, or"
 					+ " several and none of them primary).");
 		}

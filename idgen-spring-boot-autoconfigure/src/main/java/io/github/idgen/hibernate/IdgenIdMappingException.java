@@ -41,7 +41,10 @@ public class IdgenIdMappingException extends IllegalStateException {
 		NO_BEAN_CONTAINER,
 
 		/** The application context has no single {@code IdService} bean (none, or several without a primary one). */
-		NO_ID_SERVICE
+		NO_ID_SERVICE,
+
+		/** A segment tag is named, but the application context has no {@code SegmentIdServices} bean (segment mode is off). */
+		NO_SEGMENT_IDS
 
 	}
 

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;
+import io.github.idgen.hibernate.tagged.Ticket;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import org.hibernate.cfg.Configuration;
@@ -47,6 +48,15 @@ class IdgenIdFailureAnalyzerTests {
 	}
 
 	@Test
+	void aTagWithoutSegmentModeIsExplainedWithTheSegmentSwitch() {
+		this.runner.withUserConfiguration(TaggedEntities.class).run((context) -> {
+			FailureAnalysis analysis = new IdgenIdFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains(Ticket.class.getName() + ".id", "SegmentIdServices");
+			assertThat(analysis.getAction()).contains("xxx.common.segment-enabled=true", "remove the tag");
+		});
+	}
+
+	@Test
 	void hibernateWithoutSpringIsExplainedWithTheBeanContainerSetting() {
 		Throwable failure = catchThrowable(() -> new Configuration().addAnnotatedClass(Invoice.class)
 			.setProperty("hibernate.connection.url", "jdbc:h2:mem:idgen_failure_analyzer_plain")
@@ -60,6 +70,12 @@ class IdgenIdFailureAnalyzerTests {
 	@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = Invoice.class)
 	static class GoodEntities {
+
+	}
+
+	@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Ticket.class)
+	static class TaggedEntities {
 
 	}
 

@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;
 import io.github.idgen.hibernate.entities.LedgerEntry;
 import io.github.idgen.hibernate.repositories.InvoiceRepository;
+import io.github.idgen.hibernate.tagged.Ticket;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.RecordingIdService;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -27,6 +30,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -189,6 +193,26 @@ abstract class AbstractIdgenIdHibernateTests {
 			.hasMessageContaining(message);
 	}
 
+	@Test
+	void aTaggedIdComesFromTheSegmentIdsOfItsTag() {
+		runner(TaggedEntities.class).withConfiguration(AutoConfigurations.of(SegmentIdServicesAutoConfiguration.class))
+			.withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-initialize-schema=always")
+			.run((context) -> {
+				new JdbcTemplate(context.getBean(DataSource.class))
+					.update("INSERT INTO idgen_segment (tag, max_id, step, update_time) VALUES ('tickets', 500, 10,"
+							+ " CURRENT_TIMESTAMP)");
+				List<Ticket> tickets = persist(context, Ticket::new, "first", "second", "third");
+				assertThat(tickets).extracting(Ticket::getId).containsExactly(501L, 502L, 503L);
+				assertThat(context).doesNotHaveBean(IdService.class);
+			});
+	}
+
+	@Test
+	void aTagWithoutSegmentModeFailsStartUpNamingTheMissingSegmentIds() {
+		runner(TaggedEntities.class).run(failsWith(Problem.NO_SEGMENT_IDS,
+				"needs a io.github.idgen.segment.SegmentIdServices bean"));
+	}
+
 	private static <E> List<E> persist(AssertableApplicationContext context, Function<String, E> factory,
 			String... names) {
 		List<E> entities = new ArrayList<>();
@@ -210,6 +234,12 @@ abstract class AbstractIdgenIdHibernateTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = Invoice.class)
 	static class GoodEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Ticket.class)
+	static class TaggedEntities {
 
 	}
 
