@@ -80,12 +80,13 @@ public final class SegmentIdServices implements AutoCloseable {
 	 * @see #forTag(String)
 	 */
 	public SegmentIdService service(String tag) {
-		if (tag.isBlank()) {
-			throw new IllegalArgumentException("tag must not be blank");
-		}
+		// the fast path is one map lookup: forTag(tag).nextId() is called once per id
 		SegmentIdService service = this.services.get(tag);
 		if (service != null) {
 			return service;
+		}
+		if (tag.isBlank()) {
+			throw new IllegalArgumentException("tag must not be blank");
 		}
 		synchronized (this.creation) {
 			service = this.services.get(tag);
