@@ -5,6 +5,7 @@ import io.github.idgen.opaque.OpaqueIdService;
 import io.github.idgen.sample.IdController.IdDetails;
 import io.github.idgen.snowflake.SnowflakeLayout;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -17,6 +18,8 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/ids/opaque")
+// on when the library offers opaque ids: a key that is set and not empty
+@ConditionalOnExpression("!'${xxx.common.opaque-id-key:}'.isBlank()")
 class OpaqueIdController {
 
 	private final OpaqueIdService opaqueIds;

@@ -5,6 +5,7 @@ import java.util.List;
 import io.github.idgen.segment.SegmentIdServices;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -17,6 +18,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/segments")
+@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
 class SegmentController {
 
 	private final SegmentIdServices services;

@@ -10,25 +10,44 @@ import org.bouncycastle.crypto.fpe.FPEFF1Engine;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.StringUtils;
 
 /**
- * Opaque ids ({@code xxx.common.opaque-id-key} set): an {@link Ff1IdCodec} with that key and an
- * {@link OpaqueIdService} over the {@link IdService}. Needs Bouncy Castle, which the starter does not
- * bring.
+ * Opaque ids ({@code xxx.common.opaque-id-key} set and not empty): an {@link Ff1IdCodec} with that key
+ * and an {@link OpaqueIdService} over the {@link IdService}. Needs Bouncy Castle, which the starter
+ * does not bring. An empty key is how a command line switches off a key that a configuration file sets.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
-@ConditionalOnProperty("xxx.common.opaque-id-key")
+@Conditional(OpaqueIdAutoConfiguration.OnOpaqueIdKey.class)
 @EnableConfigurationProperties(CommonProperties.class)
 public final class OpaqueIdAutoConfiguration {
 
 	static final String KEY_PROPERTY = "xxx.common.opaque-id-key";
+
+	/**
+	 * Matches when the key is set to something other than blanks.
+	 */
+	static class OnOpaqueIdKey extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			return StringUtils.hasText(context.getEnvironment().getProperty(KEY_PROPERTY))
+					? ConditionOutcome.match(KEY_PROPERTY + " is set")
+					: ConditionOutcome.noMatch(KEY_PROPERTY + " is not set or empty");
+		}
+
+	}
 
 	@Bean
 	@ConditionalOnMissingBean(OpaqueIdService.class)

@@ -47,6 +47,15 @@ class OpaqueIdAutoConfigurationTests {
 	}
 
 	@Test
+	void anEmptyKeyLeavesOpaqueIdsOff() {
+		// how a command line switches off a key that application.yml sets
+		this.contextRunner.withPropertyValues("xxx.common.opaque-id-key=")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(OpaqueIdService.class)
+				.doesNotHaveBean(IdCodec.class));
+	}
+
+	@Test
 	void withKeyOpaqueIdsDecodeToIdsOfTheIdService() {
 		this.contextRunner.withPropertyValues("xxx.common.opaque-id-key=" + KEY).run((context) -> {
 			assertThat(context).hasNotFailed().hasSingleBean(Ff1IdCodec.class).hasSingleBean(OpaqueIdService.class);
