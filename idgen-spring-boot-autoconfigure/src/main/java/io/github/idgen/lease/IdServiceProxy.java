@@ -349,7 +349,10 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 		String whyNot() {
 			if (!this.lease.isValid()) {
-				return this.lease.getReason();
+				// an active lease past its deadline saw no event: a pause, or renewals that did not get through
+				return (this.lease.getState() == WorkerIdLease.State.ACTIVE)
+						? "lease not proven since its deadline passed (paused, or renewals not getting through)"
+						: this.lease.getReason();
 			}
 			long now = this.generator.getClock().millis();
 			if (now <= this.lease.getFloorMillis()) {

@@ -3,6 +3,7 @@ package io.github.idgen.cluster;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseKeeper;
@@ -98,6 +99,19 @@ class IdServiceProxyTests {
 		assertThatIllegalStateException().isThrownBy(proxy::nextId).withMessageContaining("closed");
 		assertThatIllegalStateException().isThrownBy(() -> proxy.nextIds(10)).withMessageContaining("closed");
 		return true;
+	}
+
+	@Test
+	void aLeasePastItsDeadlineWithNoEventSaysWhyNoIdIsIssued() {
+		AtomicLong nanos = new AtomicLong(System.nanoTime());
+		ClusterDeploymentImpl deployment = support.start(support.builder().nanoClock(nanos::get).build());
+		IdServiceProxy proxy = support.proxy(deployment, Duration.ofMillis(50));
+		proxy.nextId();
+
+		// the process stood still for a minute: no event, only the deadline says the lease is unproven
+		nanos.addAndGet(Duration.ofMinutes(1).toNanos());
+
+		assertThat(proxy.whyNotIssuing()).contains("deadline passed");
 	}
 
 }
