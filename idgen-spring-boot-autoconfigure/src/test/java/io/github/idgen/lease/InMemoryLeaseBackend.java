@@ -51,6 +51,16 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 		this.failure = failure;
 	}
 
+	/** Makes the store answer again. */
+	void heal() {
+		this.failure = null;
+	}
+
+	/** Returns the node ids held now, whatever the injected failure. */
+	Set<Integer> held() {
+		return new HashSet<>(this.held.keySet());
+	}
+
 	int markReads() {
 		return this.markReads.get();
 	}

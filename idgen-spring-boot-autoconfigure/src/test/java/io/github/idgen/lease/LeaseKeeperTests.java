@@ -1,0 +1,48 @@
+package io.github.idgen.lease;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import io.github.idgen.snowflake.MillisClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@link LeaseKeeper} on an in-memory store, for what no real server can be made to do on cue: a store
+ * that fails exactly while an id is given up.
+ */
+class LeaseKeeperTests {
+
+	private final InMemoryLeaseBackend store = new InMemoryLeaseBackend();
+
+	private final LeaseKeeper keeper = new LeaseKeeper(this.store,
+			new LeaseSettings(LeaseRange.WORKER_ID, 0, LeaseHolder.ofThisProcess(), System::nanoTime, MillisClock.SYSTEM,
+					Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(1)));
+
+	@AfterEach
+	void close() {
+		this.store.heal();
+		this.keeper.close();
+	}
+
+	@Test
+	void aFailedReleaseReportsTheStoresFailureAndTheIdIsGivenBackOnceTheStoreAnswers() {
+		this.keeper.start();
+		WorkerIdLease first = this.keeper.lease(false);
+		IOException storeDown = new IOException("store down");
+		this.store.failWith(storeDown);
+
+		assertThatIllegalStateException().isThrownBy(() -> this.keeper.lease(true)).withCause(storeDown);
+		assertThat(first.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+		assertThat(this.store.held()).as("not freed while the store fails").contains(first.getNodeId());
+
+		this.store.heal();
+
+		await().atMost(Duration.ofSeconds(5)).until(() -> !this.store.held().contains(first.getNodeId()));
+	}
+
+}
