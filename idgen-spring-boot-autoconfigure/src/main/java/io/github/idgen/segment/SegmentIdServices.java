@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.snowflake.IdService;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The segment id services of every tag, created on first use, all on one {@link SegmentStore}.
@@ -34,6 +35,8 @@ public final class SegmentIdServices implements AutoCloseable {
 	private final ExecutorService loader;
 
 	private final Map<String, SegmentIdService> services = new ConcurrentHashMap<>();
+
+	private volatile @Nullable SegmentIdService lastAsked;
 
 	/**
 	 * Services whose first allocation outlived the caller's wait; guarded by {@link #creation}. Kept
@@ -80,9 +83,16 @@ public final class SegmentIdServices implements AutoCloseable {
 	 * @see #forTag(String)
 	 */
 	public SegmentIdService service(String tag) {
-		// the fast path is one map lookup: forTag(tag).nextId() is called once per id
+		// forTag(tag).nextId() is called once per id, mostly with one literal tag: the service of the
+		// last tag asked for by the same String instance comes back on one volatile read, others on one
+		// map lookup
+		SegmentIdService last = this.lastAsked;
+		if (last != null && last.getTag() == tag) {
+			return last;
+		}
 		SegmentIdService service = this.services.get(tag);
 		if (service != null) {
+			this.lastAsked = service;
 			return service;
 		}
 		if (tag.isBlank()) {

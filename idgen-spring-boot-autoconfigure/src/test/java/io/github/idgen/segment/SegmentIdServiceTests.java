@@ -79,6 +79,21 @@ class SegmentIdServiceTests {
 	}
 
 	@Test
+	void eachTagGetsItsOwnServiceWhenTagsAlternateAndStringsAreEqualButNotTheSame() {
+		String first = SegmentTables.uniqueTag("first");
+		String second = SegmentTables.uniqueTag("second");
+		SegmentTables.insertTag(h2, first, 10);
+		SegmentTables.insertTag(h2, second, 10);
+		IdService firstService = this.services.forTag(first);
+		IdService secondService = this.services.forTag(second);
+
+		assertThat(this.services.forTag(new String(first))).isSameAs(firstService);
+		assertThat(this.services.forTag(second)).isSameAs(secondService);
+		assertThat(this.services.forTag(first)).isSameAs(firstService);
+		assertThat(this.services.forTag(new String(second))).isSameAs(secondService).isNotSameAs(firstService);
+	}
+
+	@Test
 	void unknownTagFailsAtOnceAndIsNotKept() {
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.services.forTag("missing"))
 			.withMessage("Segment tag 'missing' does not exist in table idgen_segment");
