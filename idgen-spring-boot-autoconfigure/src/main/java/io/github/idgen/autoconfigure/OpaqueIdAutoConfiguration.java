@@ -23,7 +23,8 @@ import org.springframework.context.annotation.Configuration;
  * {@link OpaqueIdService} over the {@link IdService}. Needs Bouncy Castle, which the starter does not
  * bring.
  */
-@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class })
 @ConditionalOnProperty("xxx.common.opaque-id-key")
 @EnableConfigurationProperties(CommonProperties.class)
 public final class OpaqueIdAutoConfiguration {
