@@ -109,16 +109,18 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
-		long start = this.nanoClock.getAsLong();
 		long timeout = TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
+		Set<Integer> held = liveHolders(first, last);
+		// measured from after the first read: a row first seen then and unchanged since is stale at the end
+		long start = this.nanoClock.getAsLong();
 		for (;;) {
-			Set<Integer> held = liveHolders(first, last);
 			long waited = this.nanoClock.getAsLong() - start;
 			if (held.size() <= last - first || waited >= timeout) {
 				return held;
 			}
 			long pause = Math.min(TimeUnit.NANOSECONDS.toMillis(timeout - waited) + 1, this.leaseTimeoutMillis / 4 + 1);
 			Thread.sleep(pause);
+			held = liveHolders(first, last);
 		}
 	}
 
@@ -310,31 +312,36 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	private <T> T onLeaseConnection(Request<T> request) throws SQLException {
 		try (Connection connection = this.dataSource.getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			int isolation = connection.getTransactionIsolation();
-			int networkTimeout = networkTimeout(connection, -1);
+			// the network timeout first and back last: the other settings are round trips on some drivers
+			int networkTimeout = networkTimeout(connection, this.requestTimeoutMillis);
 			try {
-				connection.setAutoCommit(true);
-				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-				networkTimeout(connection, this.requestTimeoutMillis);
-				return request.run(connection);
+				boolean autoCommit = connection.getAutoCommit();
+				int isolation = connection.getTransactionIsolation();
+				try {
+					connection.setAutoCommit(true);
+					connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+					return request.run(connection);
+				}
+				finally {
+					quietly(() -> {
+						connection.setTransactionIsolation(isolation);
+						connection.setAutoCommit(autoCommit);
+					});
+				}
 			}
 			finally {
-				restore(connection, autoCommit, isolation, networkTimeout);
+				quietly(() -> networkTimeout(connection, networkTimeout));
 			}
 		}
 	}
 
-	private static void restore(Connection connection, boolean autoCommit, int isolation, int networkTimeout) {
+	/** Restores a setting; on a broken connection it fails, and the pool discards the connection. */
+	private static void quietly(SettingRestore restore) {
 		try {
-			if (!connection.isClosed()) {
-				networkTimeout(connection, networkTimeout);
-				connection.setTransactionIsolation(isolation);
-				connection.setAutoCommit(autoCommit);
-			}
+			restore.run();
 		}
 		catch (SQLException ex) {
-			// a broken connection: the pool discards it
+			// broken: nothing to restore
 		}
 	}
 
@@ -350,6 +357,13 @@ final class JdbcLeaseBackend implements LeaseBackend {
 		catch (SQLFeatureNotSupportedException ex) {
 			return 0;
 		}
+	}
+
+	@FunctionalInterface
+	private interface SettingRestore {
+
+		void run() throws SQLException;
+
 	}
 
 	@FunctionalInterface
