@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
@@ -41,7 +40,7 @@ class JdbcDuplicateHuntTests {
 			List<Issuer> issuers = new ArrayList<>();
 			for (int i = 0; i < 3; i++) {
 				TcpProxy network = new TcpProxy(server.port());
-				HikariDataSource instancePool = pool(server, network);
+				HikariDataSource instancePool = Databases.poolThrough(server, network);
 				resources.add(0, network);
 				resources.add(0, instancePool);
 				networks.add(network);
@@ -93,18 +92,6 @@ class JdbcDuplicateHuntTests {
 			}
 			return true;
 		});
-	}
-
-	private static HikariDataSource pool(DatabaseServer server, TcpProxy network) {
-		HikariConfig config = new HikariConfig();
-		config.setJdbcUrl(server.jdbcUrl().replace(":" + server.port() + "/", ":" + network.port() + "/"));
-		config.setUsername(server.username());
-		config.setPassword(server.password());
-		config.setMaximumPoolSize(2);
-		config.setMinimumIdle(0);
-		config.setConnectionTimeout(1000);
-		config.setValidationTimeout(500);
-		return new HikariDataSource(config);
 	}
 
 	private static final class Issuer {

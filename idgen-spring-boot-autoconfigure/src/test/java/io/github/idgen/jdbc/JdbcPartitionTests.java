@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
@@ -30,7 +29,7 @@ class JdbcPartitionTests {
 	@MethodSource("io.github.idgen.jdbc.Databases#servers")
 	void aCutOffInstanceStopsByItsDeadlineBeforeASuccessorTakesItsId(DatabaseServer server) throws Exception {
 		try (TcpProxy network = new TcpProxy(server.port());
-				HikariDataSource cutOffPool = pool(server, network);
+				HikariDataSource cutOffPool = Databases.poolThrough(server, network);
 				HikariDataSource pool = server.pool(8);
 				JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
 			// marks written 2 s apart promise ids 4 s ahead: only the deadline can stop the cut-off one in time
@@ -78,18 +77,6 @@ class JdbcPartitionTests {
 			assertThat(cutOffIssued).doesNotContainAnyElementsOf(successorIssued);
 			network.thaw();
 		}
-	}
-
-	private static HikariDataSource pool(DatabaseServer server, TcpProxy network) {
-		HikariConfig config = new HikariConfig();
-		config.setJdbcUrl(server.jdbcUrl().replace(":" + server.port() + "/", ":" + network.port() + "/"));
-		config.setUsername(server.username());
-		config.setPassword(server.password());
-		config.setMaximumPoolSize(2);
-		config.setMinimumIdle(0);
-		config.setConnectionTimeout(1000);
-		config.setValidationTimeout(500);
-		return new HikariDataSource(config);
 	}
 
 }
