@@ -19,6 +19,8 @@ import io.github.idgen.lease.LeaseBackend;
 import io.github.idgen.lease.LeaseHolder;
 import io.github.idgen.lease.WorkerIdLease;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Leases as rows of a table (see {@link LeaseTable}): a row's {@code holder} is its holder's token,
@@ -32,6 +34,8 @@ import org.jspecify.annotations.Nullable;
  * network timeout set for it, and restored before the connection goes back.
  */
 final class JdbcLeaseBackend implements LeaseBackend {
+
+	private static final Logger logger = LoggerFactory.getLogger(JdbcLeaseBackend.class);
 
 	private static final int NONE = -1;
 
@@ -210,6 +214,11 @@ final class JdbcLeaseBackend implements LeaseBackend {
 			}
 		});
 		if (updated == 1) {
+			if (takeover) {
+				logger.warn("Took over worker id row {}: its holder's row stood still at version {} for a whole lease"
+						+ " timeout ({} ms) on this host's monotonic clock, so that holder stopped issuing by its"
+						+ " deadline", location(nodeId), markVersion, this.leaseTimeoutMillis);
+			}
 			return Claim.claimed(0, Instant.now());
 		}
 		VersionedMark now = readMark(nodeId);
