@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.regex.Pattern;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.jdbc.JdbcLeaseDeployment;
+import io.github.idgen.jdbc.LeaseSchemaInitialization;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.snowflake.IdServiceTwitter;
@@ -23,6 +25,8 @@ import org.springframework.validation.Validator;
 public class CommonProperties implements Validator {
 
 	private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
+
+	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
 	private static final Pattern ZOOKEEPER_PATH = Pattern.compile("(/[^/\\s]+)+");
 
@@ -179,6 +183,38 @@ public class CommonProperties implements Validator {
 	 * Least time between two allocation attempts of a tag after the store failed.
 	 */
 	private Duration segmentRetryInterval = Duration.ofMillis(100);
+
+	/**
+	 * Whether to lease the worker id as a row of a table in the application's database (JDBC mode, on
+	 * the DataSource bean) instead of using 'xxx.common.id-worker-id'. Excludes
+	 * 'xxx.common.zookeeper-enabled'. The range, instance name and high-water mark settings of ZooKeeper
+	 * mode apply.
+	 */
+	private boolean jdbcEnabled;
+
+	/**
+	 * Lease group of this service's instances in the lease table: instances of one service share it,
+	 * and services with different groups never share a worker id.
+	 */
+	private String jdbcLeaseGroup = "default";
+
+	/**
+	 * How long an instance that stops renewing keeps its row in JDBC mode: a killed instance's worker
+	 * id is taken over no sooner than this after its last renewal, and an instance stops issuing two
+	 * thirds of it after its last successful renewal was sent. At least 1s.
+	 */
+	private Duration jdbcLeaseTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * Name of the worker-id lease table, optionally qualified by a schema.
+	 */
+	private String jdbcLeaseTable = "idgen_worker_lease";
+
+	/**
+	 * When idgen creates the lease table if it is missing: 'always', 'embedded' (H2, HSQLDB, Derby) or
+	 * 'never' (operators create it, for example with Flyway, from the scripts in idgen's jar).
+	 */
+	private LeaseSchemaInitialization jdbcInitializeSchema = LeaseSchemaInitialization.EMBEDDED;
 
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
@@ -389,6 +425,46 @@ public class CommonProperties implements Validator {
 				this.segmentStepDuration, this.segmentRetryInterval);
 	}
 
+	public boolean isJdbcEnabled() {
+		return this.jdbcEnabled;
+	}
+
+	public void setJdbcEnabled(boolean jdbcEnabled) {
+		this.jdbcEnabled = jdbcEnabled;
+	}
+
+	public String getJdbcLeaseGroup() {
+		return this.jdbcLeaseGroup;
+	}
+
+	public void setJdbcLeaseGroup(String jdbcLeaseGroup) {
+		this.jdbcLeaseGroup = jdbcLeaseGroup;
+	}
+
+	public Duration getJdbcLeaseTimeout() {
+		return this.jdbcLeaseTimeout;
+	}
+
+	public void setJdbcLeaseTimeout(Duration jdbcLeaseTimeout) {
+		this.jdbcLeaseTimeout = jdbcLeaseTimeout;
+	}
+
+	public String getJdbcLeaseTable() {
+		return this.jdbcLeaseTable;
+	}
+
+	public void setJdbcLeaseTable(String jdbcLeaseTable) {
+		this.jdbcLeaseTable = jdbcLeaseTable;
+	}
+
+	public LeaseSchemaInitialization getJdbcInitializeSchema() {
+		return this.jdbcInitializeSchema;
+	}
+
+	public void setJdbcInitializeSchema(LeaseSchemaInitialization jdbcInitializeSchema) {
+		this.jdbcInitializeSchema = jdbcInitializeSchema;
+	}
+
 	@Override
 	public boolean supports(Class<?> clazz) {
 		return CommonProperties.class.isAssignableFrom(clazz);
@@ -398,8 +474,15 @@ public class CommonProperties implements Validator {
 	public void validate(Object target, Errors errors) {
 		CommonProperties properties = (CommonProperties) target;
 		properties.validateLayout(errors);
+		if (properties.zookeeperEnabled && properties.jdbcEnabled) {
+			errors.rejectValue("jdbcEnabled", "exclusive", "xxx.common.zookeeper-enabled and xxx.common.jdbc-enabled"
+					+ " are both true; an instance leases its worker id from one store. Set one of them to false.");
+		}
 		if (properties.zookeeperEnabled) {
 			properties.validateZooKeeper(errors);
+		}
+		if (properties.jdbcEnabled) {
+			properties.validateJdbc(errors);
 		}
 		if (properties.segmentEnabled) {
 			properties.validateSegment(errors);
@@ -471,6 +554,11 @@ public class CommonProperties implements Validator {
 				this.zookeeperSessionTimeout, Duration.ofSeconds(1));
 		requireAtLeast(errors, "zookeeperConnectionTimeout", "xxx.common.zookeeper-connection-timeout",
 				this.zookeeperConnectionTimeout, Duration.ofMillis(1));
+		validateLease(errors);
+	}
+
+	/** The checks of the settings both lease modes use. */
+	private void validateLease(Errors errors) {
 		requireAtLeast(errors, "zookeeperLeaseWaitTimeout", "xxx.common.zookeeper-lease-wait-timeout",
 				this.zookeeperLeaseWaitTimeout, Duration.ZERO);
 		requireAtLeast(errors, "zookeeperMarkInterval", "xxx.common.zookeeper-mark-interval",
@@ -493,6 +581,21 @@ public class CommonProperties implements Validator {
 			errors.rejectValue("instanceName", "format", "xxx.common.instance-name must be 1 to 128 letters, digits"
 					+ " and . _ : @ - characters, such as 'orders-3' or 'host-a:8080', was '" + this.instanceName + "'.");
 		}
+	}
+
+	private void validateJdbc(Errors errors) {
+		if (this.jdbcLeaseGroup == null || this.jdbcLeaseGroup.isBlank() || this.jdbcLeaseGroup.length() > 128) {
+			errors.rejectValue("jdbcLeaseGroup", "format", "xxx.common.jdbc-lease-group must be 1 to 128 characters,"
+					+ " such as the service's name, was '" + this.jdbcLeaseGroup + "'.");
+		}
+		if (this.jdbcLeaseTable == null || !TABLE_NAME.matcher(this.jdbcLeaseTable).matches()) {
+			errors.rejectValue("jdbcLeaseTable", "format", "xxx.common.jdbc-lease-table must be an SQL identifier,"
+					+ " optionally qualified by a schema (letters, digits and _), such as 'idgen_worker_lease', was '"
+					+ this.jdbcLeaseTable + "'.");
+		}
+		requireAtLeast(errors, "jdbcLeaseTimeout", "xxx.common.jdbc-lease-timeout", this.jdbcLeaseTimeout,
+				JdbcLeaseDeployment.MIN_LEASE_TIMEOUT);
+		validateLease(errors);
 	}
 
 	private static void requireAtLeast(Errors errors, String field, String key, Duration value, Duration min) {

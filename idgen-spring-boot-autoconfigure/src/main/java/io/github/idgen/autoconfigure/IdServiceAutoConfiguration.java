@@ -12,11 +12,13 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@link IdService} with the fixed worker id {@code xxx.common.id-worker-id}, unless ZooKeeper
- * leasing is on, and the {@link IdServiceInfo} that describes it to health, metrics and the endpoint.
+ * {@link IdService} with the fixed worker id {@code xxx.common.id-worker-id}, unless the worker id is
+ * leased (from ZooKeeper or the database), and the {@link IdServiceInfo} that describes it to
+ * health, metrics and the endpoint.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty(name = "xxx.common.zookeeper-enabled", havingValue = false, matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = { "xxx.common.zookeeper-enabled", "xxx.common.jdbc-enabled" }, havingValue = false,
+		matchIfMissing = true)
 @EnableConfigurationProperties(CommonProperties.class)
 public final class IdServiceAutoConfiguration {
 

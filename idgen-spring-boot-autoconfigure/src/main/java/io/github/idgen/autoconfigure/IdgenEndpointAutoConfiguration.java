@@ -16,7 +16,8 @@ import org.springframework.context.annotation.Bean;
  * The {@code idgen} Actuator endpoint, when Actuator is on the classpath and the endpoint is
  * available (enabled and exposed), showing what the running mode's {@link IdServiceInfo} tells.
  */
-@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnAvailableEndpoint(IdgenEndpoint.class)

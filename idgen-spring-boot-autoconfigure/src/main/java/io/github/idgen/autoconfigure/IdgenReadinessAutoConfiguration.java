@@ -15,7 +15,8 @@ import org.springframework.context.annotation.Bean;
  * running mode describes its id service ({@link IdServiceInfo}).
  */
 @AutoConfiguration(after = { ApplicationAvailabilityAutoConfiguration.class, IdServiceAutoConfiguration.class,
-		ClusterIdServiceAutoConfiguration.class })
+		ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class })
 @ConditionalOnBean({ ApplicationAvailability.class, IdServiceInfo.class })
 public final class IdgenReadinessAutoConfiguration {
 

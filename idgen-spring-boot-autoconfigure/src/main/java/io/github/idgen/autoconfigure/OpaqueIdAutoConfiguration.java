@@ -28,7 +28,8 @@ import org.springframework.util.StringUtils;
  * and an {@link OpaqueIdService} over the {@link IdService}. Needs Bouncy Castle, which the starter
  * does not bring. An empty key is how a command line switches off a key that a configuration file sets.
  */
-@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class })
 @Conditional(OpaqueIdAutoConfiguration.OnOpaqueIdKey.class)
 @EnableConfigurationProperties(CommonProperties.class)
 public final class OpaqueIdAutoConfiguration {

@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.jdbc.JdbcLeaseDeployment;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.BeforeAll;
@@ -114,6 +115,9 @@ class CommonPropertiesMetadataTests {
 		assertThat(properties.get("xxx.common.zookeeper-connection-timeout")).containsEntry("defaultValue", "5s");
 		assertThat(properties.get("xxx.common.zookeeper-lease-wait-timeout")).containsEntry("defaultValue", "2s");
 		assertThat(properties.get("xxx.common.zookeeper-lease-range")).containsEntry("defaultValue", "worker-id");
+		assertThat(properties.get("xxx.common.jdbc-lease-timeout")).containsEntry("defaultValue", "10s");
+		assertThat(properties.get("xxx.common.jdbc-lease-group")).containsEntry("defaultValue", "default");
+		assertThat(properties.get("xxx.common.jdbc-initialize-schema")).containsEntry("defaultValue", "embedded");
 		// no default for zookeeper-addr: there is none
 		assertThat(properties.get("xxx.common.zookeeper-addr")).doesNotContainKey("defaultValue");
 	}
@@ -160,6 +164,9 @@ class CommonPropertiesMetadataTests {
 		assertThat(defaults.getZookeeperMarkInterval()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_INTERVAL);
 		assertThat(defaults.getZookeeperMarkMaxWait()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_MAX_WAIT);
 		assertThat(defaults.getZookeeperClockSkewWarning()).isEqualTo(ClusterDeploymentImpl.DEFAULT_CLOCK_SKEW_WARNING);
+		assertThat(defaults.getJdbcLeaseGroup()).isEqualTo(JdbcLeaseDeployment.DEFAULT_GROUP);
+		assertThat(defaults.getJdbcLeaseTable()).isEqualTo(JdbcLeaseDeployment.DEFAULT_TABLE);
+		assertThat(defaults.getJdbcLeaseTimeout()).isEqualTo(JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT);
 		assertThat(defaults.getIdEpoch()).isEqualTo(SnowflakeLayout.DEFAULT_EPOCH);
 		assertThat(defaults.getIdClockBackwardsTolerance()).isEqualTo(IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE);
 	}

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.health;
 
 import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.health.IdgenHealthIndicator;
 import io.github.idgen.info.IdServiceInfo;
@@ -18,7 +19,8 @@ import org.springframework.context.annotation.Bean;
  * running mode describes its id service ({@link IdServiceInfo}); off with
  * {@code management.health.idgen.enabled=false}.
  */
-@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class })
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class })
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
 @ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnEnabledHealthIndicator("idgen")

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.metrics;
 
 import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.metrics.IdgenMetrics;
@@ -16,7 +17,8 @@ import org.springframework.context.annotation.Bean;
  * Micrometer meters of idgen ({@code idgen.*}), when a {@link MeterRegistry} bean exists and the
  * running mode describes its id service ({@link IdServiceInfo}).
  */
-@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class },
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class },
 		afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, IdServiceInfo.class })

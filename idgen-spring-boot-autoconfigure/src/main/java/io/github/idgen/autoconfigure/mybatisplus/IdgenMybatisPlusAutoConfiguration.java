@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.mybatisplus;
 
 import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
 import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.mybatisplus.IdServiceIdentifierGenerator;
 import io.github.idgen.snowflake.IdService;
@@ -20,7 +21,8 @@ import org.springframework.context.annotation.Bean;
  * MyBatis-Plus's auto-configurations so that its Spring Cloud based generator backs off; a user's
  * own {@code IdentifierGenerator} bean wins.
  */
-@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class },
+@AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
+		JdbcIdServiceAutoConfiguration.class },
 		beforeName = { "com.baomidou.mybatisplus.autoconfigure.IdentifierGeneratorAutoConfiguration",
 				"com.baomidou.mybatisplus.autoconfigure.MybatisPlusAutoConfiguration" })
 @ConditionalOnClass(IdentifierGenerator.class)

@@ -1,0 +1,68 @@
+package io.github.idgen.autoconfigure;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.jdbc.JdbcLeaseDeployment;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseStatistics;
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * JDBC mode ({@code xxx.common.jdbc-enabled=true}): a {@link JdbcLeaseDeployment} that leases the
+ * worker id as a row of a table in the database of the context's {@link DataSource}, an
+ * {@link IdServiceProxy} as the {@link IdService}, and the {@link IdServiceInfo} that describes it to
+ * health, readiness, metrics and the endpoint. The DataSource is injected, so that it is closed only
+ * after the deployment has given its row back.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnBooleanProperty("xxx.common.jdbc-enabled")
+@EnableConfigurationProperties(CommonProperties.class)
+public final class JdbcIdServiceAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(ClusterDeployment.class)
+	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, DataSource dataSource) {
+		JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(dataSource)
+			.leaseGroup(properties.getJdbcLeaseGroup())
+			.table(properties.getJdbcLeaseTable())
+			.leaseTimeout(properties.getJdbcLeaseTimeout())
+			.schemaInitialization(properties.getJdbcInitializeSchema())
+			.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
+			.instanceName(properties.getInstanceName())
+			.markInterval(properties.getZookeeperMarkInterval())
+			.markMaxWait(properties.getZookeeperMarkMaxWait())
+			.clockSkewWarning(properties.getZookeeperClockSkewWarning())
+			.build();
+		deployment.start();
+		return deployment;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(IdService.class)
+	IdServiceProxy idService(ClusterDeployment clusterDeployment, CommonProperties properties) {
+		return new IdServiceProxy(clusterDeployment, properties.getZookeeperLeaseWaitTimeout(),
+				() -> IdServiceTwitter.builder()
+					.epoch(properties.getIdEpoch())
+					.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
+	}
+
+	// declared after idService: the condition sees the proxy bean defined above, or the user's
+	@Bean
+	@ConditionalOnBean({ IdServiceProxy.class, LeaseStatistics.class })
+	@ConditionalOnMissingBean(IdServiceInfo.class)
+	JdbcIdServiceInfo idServiceInfo(IdServiceProxy idService, ClusterDeployment clusterDeployment,
+			LeaseStatistics leaseStatistics) {
+		return new JdbcIdServiceInfo(new ClusterIdServiceInfo(idService, clusterDeployment, leaseStatistics));
+	}
+
+}

@@ -1,0 +1,385 @@
+package io.github.idgen.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.lease.HighWaterMark;
+import io.github.idgen.lease.LeaseBackend;
+import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.WorkerIdLease;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Leases as rows of a table (see {@link LeaseTable}): a row's {@code holder} is its holder's token,
+ * {@code version} rises with every write of anyone, {@code mark_millis} is its high-water mark.
+ * <p>
+ * A claim and a mark write are updates conditioned on the version read; a renewal and a give-back are
+ * updates conditioned on {@code holder} being our token. A held row is claimed only after its version
+ * stood still for a whole lease timeout on this instance's monotonic clock ({@link RowObservations});
+ * when the range has no free row, {@link #heldNodeIds} watches the held rows that long before it
+ * answers. Each request runs on a connection of the pool with auto-commit, READ COMMITTED and a
+ * network timeout set for it, and restored before the connection goes back.
+ */
+final class JdbcLeaseBackend implements LeaseBackend {
+
+	private static final Logger logger = LoggerFactory.getLogger(JdbcLeaseBackend.class);
+
+	private static final int NONE = -1;
+
+	private final DataSource dataSource;
+
+	private final LeaseTable table;
+
+	private final LeaseSchemaInitialization initialization;
+
+	private final int firstNodeId;
+
+	private final int lastNodeId;
+
+	private final long leaseTimeoutMillis;
+
+	private final int requestTimeoutMillis;
+
+	private final long markAheadMillis;
+
+	private final LongSupplier nanoClock;
+
+	private final RowObservations observations;
+
+	private final AtomicLong reconnects = new AtomicLong();
+
+	private volatile boolean prepared;
+
+	private volatile boolean connected = true;
+
+	JdbcLeaseBackend(DataSource dataSource, LeaseTable table, LeaseSchemaInitialization initialization, int firstNodeId,
+			int lastNodeId, long leaseTimeoutMillis, long requestTimeoutMillis, long markAheadMillis,
+			LongSupplier nanoClock) {
+		this.dataSource = dataSource;
+		this.table = table;
+		this.initialization = initialization;
+		this.firstNodeId = firstNodeId;
+		this.lastNodeId = lastNodeId;
+		this.leaseTimeoutMillis = leaseTimeoutMillis;
+		this.requestTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, requestTimeoutMillis);
+		this.markAheadMillis = markAheadMillis;
+		this.nanoClock = nanoClock;
+		this.observations = new RowObservations(TimeUnit.MILLISECONDS.toNanos(leaseTimeoutMillis));
+	}
+
+	@Override
+	public String location() {
+		return "/" + this.table.table + "/" + this.table.group;
+	}
+
+	@Override
+	public String location(int nodeId) {
+		return location() + "/" + nodeId;
+	}
+
+	@Override
+	public long leaseTimeoutMillis() {
+		return this.leaseTimeoutMillis;
+	}
+
+	@Override
+	public void prepare() throws Exception {
+		if (!this.prepared) {
+			request((connection) -> {
+				this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId);
+				return null;
+			});
+			this.prepared = true;
+		}
+	}
+
+	/**
+	 * Returns the rows with a live holder. A row whose version stood still for a whole lease timeout
+	 * is left out: its holder is dead, and {@link #claim} may take it over. If every row of the range is
+	 * held, watches them for one lease timeout first, so that a dead holder's row is found.
+	 */
+	@Override
+	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
+		long timeout = TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
+		Set<Integer> held = liveHolders(first, last);
+		// measured from after the first read: a row first seen then and unchanged since is stale at the end
+		long start = this.nanoClock.getAsLong();
+		for (;;) {
+			long waited = this.nanoClock.getAsLong() - start;
+			if (held.size() <= last - first || waited >= timeout) {
+				return held;
+			}
+			long pause = Math.min(TimeUnit.NANOSECONDS.toMillis(timeout - waited) + 1, this.leaseTimeoutMillis / 4 + 1);
+			Thread.sleep(pause);
+			held = liveHolders(first, last);
+		}
+	}
+
+	private Set<Integer> liveHolders(int first, int last) throws SQLException {
+		return request((connection) -> {
+			Set<Integer> held = new HashSet<>();
+			try (PreparedStatement select = statement(connection, this.table.selectRows)) {
+				select.setString(1, this.table.group);
+				select.setInt(2, first);
+				select.setInt(3, last);
+				try (ResultSet rows = select.executeQuery()) {
+					long seenAt = this.nanoClock.getAsLong();
+					while (rows.next()) {
+						int nodeId = rows.getInt(1);
+						long version = rows.getLong(3);
+						this.observations.saw(nodeId, version, seenAt);
+						if (rows.getString(2) != null && !this.observations.isStale(nodeId, version, seenAt)) {
+							held.add(nodeId);
+						}
+					}
+				}
+			}
+			return held;
+		});
+	}
+
+	@Override
+	public Set<Integer> recordedNodeIds() throws Exception {
+		return request((connection) -> {
+			Set<Integer> named = new HashSet<>();
+			try (PreparedStatement select = statement(connection, this.table.selectNamed)) {
+				select.setString(1, this.table.group);
+				try (ResultSet rows = select.executeQuery()) {
+					while (rows.next()) {
+						named.add(rows.getInt(1));
+					}
+				}
+			}
+			return named;
+		});
+	}
+
+	/**
+	 * Reads a row as a mark record: its token is the live holder's (empty for a free row), and it was
+	 * written, as every holder writes it, one mark-ahead ahead of its writer's clock.
+	 */
+	@Override
+	public VersionedMark readMark(int nodeId) throws Exception {
+		return request((connection) -> {
+			try (PreparedStatement select = statement(connection, this.table.selectRow)) {
+				select.setString(1, this.table.group);
+				select.setInt(2, nodeId);
+				try (ResultSet row = select.executeQuery()) {
+					if (!row.next()) {
+						return new VersionedMark(HighWaterMark.NONE, NONE);
+					}
+					long version = row.getLong(3);
+					this.observations.saw(nodeId, version, this.nanoClock.getAsLong());
+					String holder = row.getString(1);
+					String instanceName = row.getString(2);
+					long mark = row.getLong(4);
+					return new VersionedMark(new HighWaterMark(mark, Math.min(mark, this.markAheadMillis),
+							(instanceName != null) ? instanceName : "", "", 0, (holder != null) ? holder : ""), version);
+				}
+			}
+		});
+	}
+
+	@Override
+	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
+		return update(this.table.writeMark, record.markMillis(), nodeId, version, record.token()) == 1;
+	}
+
+	@Override
+	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception {
+		boolean takeover = this.observations.isStale(nodeId, markVersion, this.nanoClock.getAsLong());
+		int updated = request((connection) -> {
+			try (PreparedStatement claim = statement(connection, this.table.claim)) {
+				claim.setString(1, holder.token());
+				claim.setString(2, holder.instanceName());
+				claim.setLong(3, record.markMillis());
+				claim.setString(4, this.table.group);
+				claim.setInt(5, nodeId);
+				claim.setLong(6, markVersion);
+				claim.setInt(7, takeover ? 1 : 0);
+				return claim.executeUpdate();
+			}
+		});
+		if (updated == 1) {
+			if (takeover) {
+				logger.warn("Took over worker id row {}: its holder's row stood still at version {} for a whole lease"
+						+ " timeout ({} ms) on this host's monotonic clock, so that holder stopped issuing by its"
+						+ " deadline", location(nodeId), markVersion, this.leaseTimeoutMillis);
+			}
+			return Claim.claimed(0, Instant.now());
+		}
+		VersionedMark now = readMark(nodeId);
+		boolean held = !now.mark().token().isEmpty()
+				&& !this.observations.isStale(nodeId, now.version(), this.nanoClock.getAsLong());
+		return (now.version() == NONE || held || now.version() == markVersion) ? Claim.HELD_BY_ANOTHER
+				: Claim.MARK_CHANGED;
+	}
+
+	/**
+	 * Renews the lease: raises the row's version, on the condition that it still names our token. The
+	 * keeper took the send time before calling, so the deadline it derives is never later than it
+	 * should be.
+	 */
+	@Override
+	public @Nullable String checkHeld(WorkerIdLease lease) throws Exception {
+		int updated = update(this.table.renew, null, lease.getNodeId(), null, lease.getHolder().token());
+		return (updated == 1) ? null : "lease row " + lease.getPath() + " no longer names this holder (taken over)";
+	}
+
+	@Override
+	public boolean giveBack(WorkerIdLease lease) throws Exception {
+		return update(this.table.giveBack, null, lease.getNodeId(), null, lease.getHolder().token()) == 1;
+	}
+
+	/** An update of one row: an optional leading value, the row, an optional version, the holder. */
+	private int update(String sql, @Nullable Long value, int nodeId, @Nullable Long version, String holder)
+			throws SQLException {
+		return request((connection) -> {
+			try (PreparedStatement update = statement(connection, sql)) {
+				int index = 1;
+				if (value != null) {
+					update.setLong(index++, value);
+				}
+				update.setString(index++, this.table.group);
+				update.setInt(index++, nodeId);
+				if (version != null) {
+					update.setLong(index++, version);
+				}
+				update.setString(index, holder);
+				return update.executeUpdate();
+			}
+		});
+	}
+
+	/**
+	 * Returns whether the last request reached the database; after a failed one, asks it (the keeper
+	 * asks while its lease is fenced, to know when to recover).
+	 */
+	@Override
+	public boolean isConnected() {
+		if (!this.connected) {
+			try {
+				request((connection) -> connection.isValid(Math.max(1, this.requestTimeoutMillis / 1000)) ? null
+						: failed());
+			}
+			catch (SQLException | RuntimeException ex) {
+				return false;
+			}
+		}
+		return this.connected;
+	}
+
+	private static @Nullable Object failed() throws SQLException {
+		throw new SQLException("connection not valid");
+	}
+
+	/**
+	 * Returns how often requests succeeded again after a failed one.
+	 * @return the count since start
+	 */
+	long getReconnects() {
+		return this.reconnects.get();
+	}
+
+	private PreparedStatement statement(Connection connection, String sql) throws SQLException {
+		PreparedStatement statement = connection.prepareStatement(sql);
+		statement.setQueryTimeout(Math.max(1, this.requestTimeoutMillis / 1000));
+		return statement;
+	}
+
+	private <T> T request(Request<T> request) throws SQLException {
+		try {
+			T result = onLeaseConnection(request);
+			if (!this.connected) {
+				this.connected = true;
+				this.reconnects.incrementAndGet();
+			}
+			return result;
+		}
+		catch (SQLException | RuntimeException ex) {
+			this.connected = false;
+			throw ex;
+		}
+	}
+
+	/**
+	 * Runs a request with auto-commit, READ COMMITTED and a network timeout, and gives the connection
+	 * back to the pool as it was.
+	 */
+	private <T> T onLeaseConnection(Request<T> request) throws SQLException {
+		try (Connection connection = this.dataSource.getConnection()) {
+			// the network timeout first and back last: the other settings are round trips on some drivers
+			int networkTimeout = networkTimeout(connection, this.requestTimeoutMillis);
+			try {
+				boolean autoCommit = connection.getAutoCommit();
+				int isolation = connection.getTransactionIsolation();
+				try {
+					connection.setAutoCommit(true);
+					connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+					return request.run(connection);
+				}
+				finally {
+					quietly(() -> {
+						connection.setTransactionIsolation(isolation);
+						connection.setAutoCommit(autoCommit);
+					});
+				}
+			}
+			finally {
+				quietly(() -> networkTimeout(connection, networkTimeout));
+			}
+		}
+	}
+
+	/** Restores a setting; on a broken connection it fails, and the pool discards the connection. */
+	private static void quietly(SettingRestore restore) {
+		try {
+			restore.run();
+		}
+		catch (SQLException ex) {
+			// broken: nothing to restore
+		}
+	}
+
+	/** Sets the network timeout if {@code millis} is not negative; returns the one before. */
+	private static int networkTimeout(Connection connection, int millis) throws SQLException {
+		try {
+			int before = connection.getNetworkTimeout();
+			if (millis >= 0) {
+				connection.setNetworkTimeout(Runnable::run, millis);
+			}
+			return before;
+		}
+		catch (SQLFeatureNotSupportedException ex) {
+			return 0;
+		}
+	}
+
+	@FunctionalInterface
+	private interface SettingRestore {
+
+		void run() throws SQLException;
+
+	}
+
+	@FunctionalInterface
+	private interface Request<T> {
+
+		T run(Connection connection) throws SQLException;
+
+	}
+
+}

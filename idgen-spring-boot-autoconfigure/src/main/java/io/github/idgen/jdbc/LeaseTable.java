@@ -1,0 +1,197 @@
+package io.github.idgen.jdbc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The SQL of the lease table: its statements for one lease group, and creating the table and the rows
+ * of a range when they are missing. Every statement names its table and group, so that services
+ * sharing a table never share a row.
+ */
+final class LeaseTable {
+
+	/** Table name unless another is set. */
+	static final String DEFAULT_TABLE = "idgen_worker_lease";
+
+	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
+
+	private static final String SCRIPTS = "io/github/idgen/jdbc/schema-";
+
+	final String table;
+
+	final String group;
+
+	final String selectRows;
+
+	final String selectRow;
+
+	final String selectNamed;
+
+	final String claim;
+
+	final String renew;
+
+	final String writeMark;
+
+	final String giveBack;
+
+	LeaseTable(String table, String group) {
+		if (!TABLE_NAME.matcher(table).matches()) {
+			throw new IllegalArgumentException("The lease table name must be an SQL identifier, optionally qualified by a"
+					+ " schema (letters, digits and _), such as 'idgen_worker_lease', was '" + table + "'");
+		}
+		if (group.isBlank() || group.length() > 128) {
+			throw new IllegalArgumentException("The lease group must be 1 to 128 characters, was '" + group + "'");
+		}
+		this.table = table;
+		this.group = group;
+		String row = " WHERE lease_group = ? AND node_id = ?";
+		this.selectRows = "SELECT node_id, holder, version FROM " + table
+				+ " WHERE lease_group = ? AND node_id BETWEEN ? AND ?";
+		this.selectRow = "SELECT holder, instance_name, version, mark_millis FROM " + table + row;
+		this.selectNamed = "SELECT node_id FROM " + table + " WHERE lease_group = ? AND instance_name IS NOT NULL";
+		String touched = "version = version + 1, update_time = CURRENT_TIMESTAMP";
+		// a held row is claimed only when the caller saw its version stand still for a whole lease timeout
+		this.claim = "UPDATE " + table + " SET holder = ?, instance_name = ?, mark_millis = ?, " + touched + row
+				+ " AND version = ? AND (holder IS NULL OR 1 = ?)";
+		this.renew = "UPDATE " + table + " SET " + touched + row + " AND holder = ?";
+		this.writeMark = "UPDATE " + table + " SET mark_millis = ?, " + touched + row + " AND version = ? AND holder = ?";
+		this.giveBack = "UPDATE " + table + " SET holder = NULL, " + touched + row + " AND holder = ?";
+	}
+
+	/**
+	 * Creates the table if it is missing and {@code create} allows it, then inserts the rows of
+	 * {@code first..last} that are missing. Idempotent, and safe when several instances start at once.
+	 */
+	void prepare(Connection connection, LeaseSchemaInitialization initialization, int first, int last)
+			throws SQLException {
+		if (!exists(connection)) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			String script = script(metaData.getDatabaseProductName());
+			boolean create = switch (initialization) {
+				case ALWAYS -> true;
+				case EMBEDDED -> isEmbedded(metaData.getDatabaseProductName());
+				case NEVER -> false;
+			};
+			if (!create) {
+				throw new LeaseTableMissingException(this.table, describe(metaData), script, null);
+			}
+			try (Statement statement = connection.createStatement()) {
+				statement.execute(load(script).replace(DEFAULT_TABLE, this.table));
+			}
+			catch (SQLException ex) {
+				// another instance may have created it at the same moment
+				if (!exists(connection)) {
+					throw ex;
+				}
+			}
+		}
+		insertMissingRows(connection, first, last);
+	}
+
+	private boolean exists(Connection connection) throws SQLException {
+		try (Statement statement = connection.createStatement()) {
+			statement.executeQuery("SELECT node_id FROM " + this.table + " WHERE 1 = 0").close();
+			return true;
+		}
+		catch (SQLException ex) {
+			if (!connection.getAutoCommit()) {
+				connection.rollback();
+			}
+			return false;
+		}
+	}
+
+	private void insertMissingRows(Connection connection, int first, int last) throws SQLException {
+		Set<Integer> present = new HashSet<>();
+		try (PreparedStatement select = connection.prepareStatement(this.selectRows)) {
+			select.setString(1, this.group);
+			select.setInt(2, first);
+			select.setInt(3, last);
+			try (ResultSet rows = select.executeQuery()) {
+				while (rows.next()) {
+					present.add(rows.getInt(1));
+				}
+			}
+		}
+		String insert = "INSERT INTO " + this.table + " (lease_group, node_id, version, mark_millis) VALUES (?, ?, 0, 0)";
+		try (PreparedStatement statement = connection.prepareStatement(insert)) {
+			for (int nodeId = first; nodeId <= last; nodeId++) {
+				if (present.contains(nodeId)) {
+					continue;
+				}
+				statement.setString(1, this.group);
+				statement.setInt(2, nodeId);
+				try {
+					statement.executeUpdate();
+				}
+				catch (SQLException ex) {
+					// a row another instance inserted first (integrity constraint violation, class 23)
+					if (ex.getSQLState() == null || !ex.getSQLState().startsWith("23")) {
+						throw ex;
+					}
+				}
+			}
+		}
+	}
+
+	/**
+	 * Returns the classpath location of the script for a database.
+	 * @param productName the JDBC product name
+	 */
+	static String script(String productName) {
+		String product = productName.toLowerCase(Locale.ROOT);
+		if (product.contains("postgres")) {
+			return SCRIPTS + "postgresql.sql";
+		}
+		if (product.contains("mysql") || product.contains("mariadb")) {
+			return SCRIPTS + "mysql.sql";
+		}
+		if (product.equals("h2")) {
+			return SCRIPTS + "h2.sql";
+		}
+		throw new IllegalStateException("idgen has no lease table script for " + productName
+				+ "; create the table as the PostgreSQL script (classpath:" + SCRIPTS
+				+ "postgresql.sql) describes, with this database's types");
+	}
+
+	private static boolean isEmbedded(String productName) {
+		String product = productName.toLowerCase(Locale.ROOT);
+		return product.equals("h2") || product.startsWith("hsql") || product.contains("derby");
+	}
+
+	private static String describe(DatabaseMetaData metaData) throws SQLException {
+		return metaData.getDatabaseProductName() + " at " + metaData.getURL();
+	}
+
+	private static String load(String script) {
+		try (InputStream in = LeaseTable.class.getClassLoader().getResourceAsStream(script)) {
+			if (in == null) {
+				throw new IllegalStateException("classpath:" + script + " is missing from idgen's jar");
+			}
+			StringBuilder sql = new StringBuilder();
+			for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+				if (!line.startsWith("--")) {
+					sql.append(line).append('\n');
+				}
+			}
+			return sql.toString().trim();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

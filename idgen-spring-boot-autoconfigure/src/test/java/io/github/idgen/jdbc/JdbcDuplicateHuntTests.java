@@ -1,0 +1,133 @@
+package io.github.idgen.jdbc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
+import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.TcpProxy;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Scenario 8 on database servers: three instances issue ids as fast as they can, each through a
+ * network of its own, while one is cut off past its lease timeout and a fourth takes its id over,
+ * another's connections are cut, the fourth leaves and the first leases again. Only three ids are
+ * free for them, so ids move between instances and one that kept issuing with an id it lost would
+ * collide at once. Every id is collected.
+ */
+class JdbcDuplicateHuntTests {
+
+	@ParameterizedTest(autoCloseArguments = false)
+	@MethodSource("io.github.idgen.jdbc.Databases#servers")
+	void noIdIsIssuedTwiceThroughPartitionTakeoverCutConnectionsAndHandover(DatabaseServer server) throws Exception {
+		List<AutoCloseable> resources = new ArrayList<>();
+		try (HikariDataSource pool = server.pool(8); JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
+			for (int i = 0; i < 29; i++) {
+				support.startDeployment().getWorkerId();
+			}
+			List<TcpProxy> networks = new ArrayList<>();
+			List<Issuer> issuers = new ArrayList<>();
+			for (int i = 0; i < 3; i++) {
+				TcpProxy network = new TcpProxy(server.port());
+				HikariDataSource instancePool = Databases.poolThrough(server, network);
+				resources.add(0, network);
+				resources.add(0, instancePool);
+				networks.add(network);
+				JdbcLeaseDeployment deployment = support.start(support.builder(instancePool).build());
+				deployment.getWorkerId();
+				issuers.add(new Issuer(support.proxy(deployment, Duration.ofMillis(50))));
+			}
+			issuers.forEach(Issuer::start);
+			settle(issuers);
+
+			networks.get(0).freeze();
+			JdbcLeaseDeployment fourth = support.start(support.builder().markMaxWait(Duration.ofSeconds(10)).build());
+			fourth.getWorkerId();
+			Issuer fourthIssuer = new Issuer(support.proxy(fourth, Duration.ofMillis(50)));
+			issuers.add(fourthIssuer);
+			fourthIssuer.start();
+			networks.get(0).thaw();
+			networks.get(1).cutConnections();
+			settle(issuers.subList(1, 4));
+
+			fourthIssuer.stop();
+			fourth.close();
+			settle(issuers.subList(0, 3));
+
+			for (Issuer issuer : issuers) {
+				issuer.stop();
+			}
+			List<Long> all = new ArrayList<>();
+			issuers.forEach((issuer) -> all.addAll(issuer.ids));
+			assertThat(all).hasSizeGreaterThan(10_000);
+			Set<Long> distinct = new HashSet<>(all);
+			assertThat(distinct).as("no id issued twice").hasSameSizeAs(all);
+		}
+		finally {
+			for (AutoCloseable resource : resources) {
+				resource.close();
+			}
+		}
+	}
+
+	/** Waits until each issuer has issued more ids since the call. */
+	private static void settle(List<Issuer> issuers) {
+		List<Integer> before = issuers.stream().map((issuer) -> issuer.ids.size()).toList();
+		await().atMost(Duration.ofSeconds(30)).until(() -> {
+			for (int i = 0; i < issuers.size(); i++) {
+				if (issuers.get(i).ids.size() < before.get(i) + 1000) {
+					return false;
+				}
+			}
+			return true;
+		});
+	}
+
+	private static final class Issuer {
+
+		private final IdServiceProxy proxy;
+
+		private final List<Long> ids = new CopyOnWriteArrayList<>();
+
+		private volatile boolean running = true;
+
+		private final Thread thread = new Thread(this::run, "issuer");
+
+		Issuer(IdServiceProxy proxy) {
+			this.proxy = proxy;
+		}
+
+		void start() {
+			this.thread.start();
+		}
+
+		void stop() throws InterruptedException {
+			this.running = false;
+			this.thread.join();
+		}
+
+		private void run() {
+			while (this.running) {
+				try {
+					this.ids.addAll(this.proxy.nextIds(20));
+				}
+				catch (WorkerIdLeaseUnavailableException ex) {
+					LockSupport.parkNanos(1_000_000);
+				}
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,84 @@
+package io.github.idgen.jdbc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.MillisClock;
+
+/**
+ * Builds JDBC deployments and proxies with test-sized timeouts, each test in a lease group of its own,
+ * and closes them (proxies first) when closed.
+ */
+final class JdbcLeaseTestSupport implements AutoCloseable {
+
+	static final Duration LEASE_TIMEOUT = Duration.ofSeconds(3);
+
+	static final Duration MARK_INTERVAL = Duration.ofMillis(200);
+
+	private static final AtomicInteger groups = new AtomicInteger();
+
+	private final DataSource dataSource;
+
+	private final String group = "test-" + ProcessHandle.current().pid() + "-" + groups.incrementAndGet();
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	JdbcLeaseTestSupport(DataSource dataSource) {
+		this.dataSource = dataSource;
+	}
+
+	String group() {
+		return this.group;
+	}
+
+	JdbcLeaseDeployment.Builder builder() {
+		return builder(this.dataSource);
+	}
+
+	/** A builder on another pool to the same database, such as one through a proxy. */
+	JdbcLeaseDeployment.Builder builder(DataSource dataSource) {
+		return JdbcLeaseDeployment.builder(dataSource)
+			.leaseGroup(this.group)
+			.leaseTimeout(LEASE_TIMEOUT)
+			.markInterval(MARK_INTERVAL)
+			.schemaInitialization(LeaseSchemaInitialization.ALWAYS);
+	}
+
+	JdbcLeaseDeployment startDeployment() {
+		return start(builder().build());
+	}
+
+	JdbcLeaseDeployment start(JdbcLeaseDeployment deployment) {
+		this.closeables.add(deployment);
+		deployment.start();
+		return deployment;
+	}
+
+	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
+		return proxy(deployment, leaseWaitTimeout, MillisClock.SYSTEM);
+	}
+
+	/** A proxy whose generator reads the given clock, as the deployment's marks must. */
+	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout, MillisClock clock) {
+		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout,
+				() -> IdServiceTwitter.builder().clock(clock));
+		this.closeables.add(0, proxy);
+		return proxy;
+	}
+
+	@Override
+	public void close() throws Exception {
+		for (AutoCloseable closeable : this.closeables) {
+			closeable.close();
+		}
+		this.closeables.clear();
+	}
+
+}

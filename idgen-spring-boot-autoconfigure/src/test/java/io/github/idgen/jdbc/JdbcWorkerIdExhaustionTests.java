@@ -1,0 +1,112 @@
+package io.github.idgen.jdbc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.lease.LeaseRange;
+import io.github.idgen.lease.WorkerIdsExhaustedException;
+import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.PostgresServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Scenario 1 on database servers: leasers started at once get distinct ids, and one more than the
+ * range holds fails as exhausted once it has watched the held rows for a lease timeout.
+ */
+class JdbcWorkerIdExhaustionTests {
+
+	@ParameterizedTest(autoCloseArguments = false)
+	@MethodSource("io.github.idgen.jdbc.Databases#servers")
+	void thirtyTwoLeasersStartedAtOnceGetDistinctIdsAndTheThirtyThirdFailsAsExhausted(DatabaseServer server)
+			throws Exception {
+		try (HikariDataSource pool = server.pool(8); JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
+			List<JdbcLeaseDeployment> deployments = new ArrayList<>();
+			for (int i = 0; i < 32; i++) {
+				deployments.add(support.startDeployment());
+			}
+			assertThat(leaseAtOnce(deployments)).hasSize(32).allMatch((id) -> id >= 0 && id <= 31);
+
+			JdbcLeaseDeployment thirtyThird = support.startDeployment();
+			long start = System.nanoTime();
+			assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(thirtyThird::getWorkerId)
+				.withMessageContaining("Worker ids are exhausted")
+				.withMessageContaining("/idgen_worker_lease/" + support.group())
+				.withMessageContaining("0..31")
+				.satisfies((ex) -> assertThat(ex.getHolders()).isEqualTo(32));
+			assertThat(Duration.ofNanos(System.nanoTime() - start))
+				.as("watched the live holders' rows for a lease timeout before giving up")
+				.isGreaterThanOrEqualTo(JdbcLeaseTestSupport.LEASE_TIMEOUT);
+
+			// one given back is free at once
+			deployments.get(7).close();
+			assertThat(thirtyThird.updateWorkerId(false)).isEqualTo(deployments.get(7).currentLease().getWorkerId());
+		}
+	}
+
+	@Test
+	void allOfTheNodeIdRangeIsLeasedOnceOnPostgres() throws Exception {
+		try (HikariDataSource pool = PostgresServer.shared().pool(16);
+				JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
+			List<JdbcLeaseDeployment> deployments = new ArrayList<>();
+			for (int i = 0; i < 1024; i++) {
+				// slow renewals and marks: 1024 keepers on a two-core machine
+				deployments.add(support.start(support.builder()
+					.leaseRange(LeaseRange.NODE_ID, 0)
+					.leaseTimeout(Duration.ofSeconds(60))
+					.markInterval(Duration.ofSeconds(10))
+					.markMaxWait(Duration.ofSeconds(30))
+					.build()));
+			}
+			Set<Integer> nodeIds = new HashSet<>();
+			for (int id : leaseAtOnce(deployments, (deployment) -> {
+				deployment.getWorkerId();
+				return deployment.getDatacenterId() * 32 + deployment.getWorkerId();
+			})) {
+				nodeIds.add(id);
+			}
+			assertThat(nodeIds).hasSize(1024);
+		}
+	}
+
+	private static Set<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments) throws Exception {
+		return new HashSet<>(leaseAtOnce(deployments, JdbcLeaseDeployment::getWorkerId));
+	}
+
+	private static List<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments,
+			java.util.function.ToIntFunction<JdbcLeaseDeployment> lease) throws Exception {
+		CountDownLatch go = new CountDownLatch(1);
+		ExecutorService threads = Executors.newFixedThreadPool(32);
+		try {
+			List<Future<Integer>> leased = new ArrayList<>();
+			for (JdbcLeaseDeployment deployment : deployments) {
+				leased.add(threads.submit(() -> {
+					go.await();
+					return lease.applyAsInt(deployment);
+				}));
+			}
+			go.countDown();
+			List<Integer> ids = new ArrayList<>();
+			for (Future<Integer> id : leased) {
+				ids.add(id.get());
+			}
+			return ids;
+		}
+		finally {
+			threads.shutdownNow();
+		}
+	}
+
+}
