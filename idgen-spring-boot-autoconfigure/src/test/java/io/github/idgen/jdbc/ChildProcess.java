@@ -63,10 +63,6 @@ final class ChildProcess implements AutoCloseable {
 		return List.copyOf(this.lines);
 	}
 
-	int lineCount() {
-		return this.lines.size();
-	}
-
 	long countIds() {
 		return this.lines.stream().filter((line) -> line.startsWith("ID ")).count();
 	}
