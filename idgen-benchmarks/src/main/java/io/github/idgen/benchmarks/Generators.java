@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 
 import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
+import io.github.idgen.cluster.ClusterDeploymentBuilder;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
@@ -71,14 +72,19 @@ public final class Generators {
 
 		private WorkerIdLease lease;
 
-		/** A fresh generator builder for the proxy. */
+		/** A fresh generator builder for the proxy; the proxy sets the deployment's clock. */
 		abstract Supplier<IdServiceTwitter.Builder> generatorSettings();
+
+		/** The deployment's settings: its clock is the clock of the proxy's ids. */
+		ClusterDeploymentBuilder deploymentSettings(ClusterDeploymentBuilder builder) {
+			return builder;
+		}
 
 		@Setup(Level.Trial)
 		public void setUp() throws Exception {
 			this.server = new TestingServer(true);
-			this.deployment = ClusterDeploymentImpl.builder(this.server.getConnectString())
-				.workerIdsPath("/idgen-benchmarks/worker_ids")
+			this.deployment = deploymentSettings(ClusterDeploymentImpl.builder(this.server.getConnectString())
+				.workerIdsPath("/idgen-benchmarks/worker_ids"))
 				.build();
 			this.deployment.start();
 			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2), generatorSettings());
@@ -183,8 +189,17 @@ public final class Generators {
 
 		@Override
 		Supplier<IdServiceTwitter.Builder> generatorSettings() {
-			MillisClock clock = uncappedClock();
-			return () -> IdServiceTwitter.builder().epoch(Instant.EPOCH).clock(clock);
+			return () -> IdServiceTwitter.builder().epoch(Instant.EPOCH);
+		}
+
+		/**
+		 * The uncapped clock as the deployment's, so the proxy stamps its ids with it. That clock runs a
+		 * thousand times fast, and a mark promises ids up to twice the mark interval ahead of it: an
+		 * interval of 10 hours keeps the first mark ahead for 72 s of real time, longer than a trial.
+		 */
+		@Override
+		ClusterDeploymentBuilder deploymentSettings(ClusterDeploymentBuilder builder) {
+			return builder.clock(uncappedClock()).markInterval(Duration.ofHours(10)).markMaxWait(Duration.ofHours(21));
 		}
 
 	}

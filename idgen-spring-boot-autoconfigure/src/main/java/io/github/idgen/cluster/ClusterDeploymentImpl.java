@@ -1,29 +1,22 @@
 package io.github.idgen.cluster;
 
-import java.io.Closeable;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
+import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
-import io.github.idgen.lease.IssuerSlot;
-import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.lease.LeaseKeeper;
-import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.LeaseSettings;
-import io.github.idgen.lease.LeaseStatistics;
-import io.github.idgen.lease.WorkerIdLease;
 import org.apache.commons.lang3.StringUtils;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.WatcherRemoveCuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.curator.utils.ZKPaths;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Leases a worker id from ZooKeeper: the {@link ClusterDeployment} of cluster mode. A facade that
@@ -38,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * move the leases away from instances whose clients have none, and the two pools would hand out the
  * same worker ids.
  */
-public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStatistics, Closeable {
+public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 
 	/** Parent path of the lease nodes unless another is set. */
 	public static final String DEFAULT_PATH = "/idgen/worker_ids";
@@ -53,31 +46,21 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	public static final String MARKS = "marks";
 
 	/** How often the high-water mark is written unless another interval is set. */
-	public static final Duration DEFAULT_MARK_INTERVAL = Duration.ofSeconds(1);
+	public static final Duration DEFAULT_MARK_INTERVAL = LeaseDeploymentBuilder.DEFAULT_MARK_INTERVAL;
 
 	/** How long a new holder may wait for the previous holder's mark unless another bound is set. */
-	public static final Duration DEFAULT_MARK_MAX_WAIT = Duration.ofSeconds(10);
+	public static final Duration DEFAULT_MARK_MAX_WAIT = LeaseDeploymentBuilder.DEFAULT_MARK_MAX_WAIT;
 
 	/** Clock lag behind a live holder's mark that is logged at start-up unless another is set. */
-	public static final Duration DEFAULT_CLOCK_SKEW_WARNING = Duration.ofSeconds(1);
+	public static final Duration DEFAULT_CLOCK_SKEW_WARNING = LeaseDeploymentBuilder.DEFAULT_CLOCK_SKEW_WARNING;
 
 	private final CuratorFramework rootClient;
 
-	private final WatcherRemoveCuratorFramework client;
-
 	private final boolean ownsClient;
-
-	private final String path;
-
-	private final LeaseRange range;
 
 	private final Duration connectionTimeout;
 
-	private final LeaseHolder holder;
-
 	private final ZooKeeperLeaseBackend backend;
-
-	private final LeaseKeeper keeper;
 
 	private final ConnectionStateListener connectionStateListener = (c, newState) -> onConnectionStateChanged(newState);
 
@@ -87,31 +70,33 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	private final AtomicLong reconnects = new AtomicLong();
 
-	private final IssuerSlot issuer = new IssuerSlot();
+	ClusterDeploymentImpl(ClusterDeploymentBuilder builder, LeaseSettings settings, CuratorFramework client,
+			boolean ownsClient) {
+		// watches are removed on close(), so that a client the caller keeps never calls back into us
+		this(builder, settings, new ZooKeeperLeaseBackend(
+				requireNoNamespace(client, builder.path).newWatcherRemoveCuratorFramework(), builder.path,
+				builder.sessionTimeout.toMillis()), client, ownsClient);
+	}
 
-	ClusterDeploymentImpl(ClusterDeploymentBuilder builder, CuratorFramework client, boolean ownsClient) {
+	private ClusterDeploymentImpl(ClusterDeploymentBuilder builder, LeaseSettings settings,
+			ZooKeeperLeaseBackend backend, CuratorFramework client, boolean ownsClient) {
+		super(backend, settings);
+		this.rootClient = client;
+		this.ownsClient = ownsClient;
+		this.connectionTimeout = builder.connectionTimeout;
+		this.backend = backend;
+		backend.reportLossesTo(keeper()::lost);
+	}
+
+	private static CuratorFramework requireNoNamespace(CuratorFramework client, String path) {
 		if (StringUtils.isNotEmpty(client.getNamespace())) {
 			throw new IllegalArgumentException("The Curator client has namespace '" + client.getNamespace()
-					+ "', which would move the worker id leases to '" + ZKPaths.makePath(client.getNamespace(), builder.path)
-					+ "' while instances on clients without it lease under '" + builder.path
+					+ "', which would move the worker id leases to '" + ZKPaths.makePath(client.getNamespace(), path)
+					+ "' while instances on clients without it lease under '" + path
 					+ "': two pools that hand out the same worker ids. Pass idgen a client without a namespace,"
 					+ " such as client.usingNamespace(null), and put the namespace into the worker ids path instead.");
 		}
-		this.rootClient = client;
-		// watches are removed on close(), so that a client the caller keeps never calls back into us
-		this.client = client.newWatcherRemoveCuratorFramework();
-		this.ownsClient = ownsClient;
-		this.path = builder.path;
-		this.range = builder.range;
-		this.connectionTimeout = builder.connectionTimeout;
-		LeaseKeeper[] keeperRef = new LeaseKeeper[1];
-		this.backend = new ZooKeeperLeaseBackend(this.client, builder.path, builder.sessionTimeout.toMillis(),
-				(location, why) -> keeperRef[0].lost(location, why));
-		this.holder = builder.holder.withNewToken();
-		this.keeper = new LeaseKeeper(this.backend, new LeaseSettings(builder.range, builder.datacenterId, this.holder,
-				builder.nanoClock, builder.clock, builder.markInterval, builder.markMaxWait,
-				builder.clockSkewWarning));
-		keeperRef[0] = this.keeper;
+		return client;
 	}
 
 	/**
@@ -154,7 +139,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			if (!this.rootClient.blockUntilConnected((int) this.connectionTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				throw new ZooKeeperUnavailableException(getConnectString(), this.connectionTimeout, null);
 			}
-			this.keeper.start();
+			startKeeper();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -169,11 +154,11 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 
 	private void onConnectionStateChanged(ConnectionState newState) {
 		switch (newState) {
-			case SUSPENDED -> this.keeper.fence(this.keeper.currentLease(), "connection to ZooKeeper suspended");
-			case LOST -> this.keeper.fence(this.keeper.currentLease(), "ZooKeeper session lost");
+			case SUSPENDED -> keeper().fence(currentLease(), "connection to ZooKeeper suspended");
+			case LOST -> keeper().fence(currentLease(), "ZooKeeper session lost");
 			case RECONNECTED -> {
 				this.reconnects.incrementAndGet();
-				this.keeper.scheduleRecovery(0);
+				keeper().scheduleRecovery(0);
 			}
 			default -> {
 			}
@@ -181,76 +166,8 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	}
 
 	@Override
-	public int getWorkerId() {
-		WorkerIdLease current = this.keeper.currentLease();
-		return (current != null) ? current.getWorkerId() : updateWorkerId(false);
-	}
-
-	@Override
-	public int getDatacenterId() {
-		WorkerIdLease current = this.keeper.currentLease();
-		return (current != null) ? current.getDatacenterId() : this.keeper.lease(false).getDatacenterId();
-	}
-
-	@Override
-	public int updateWorkerId(boolean forced) {
-		return this.keeper.lease(forced).getWorkerId();
-	}
-
-	@Override
-	public @Nullable WorkerIdLease currentLease() {
-		return this.keeper.currentLease();
-	}
-
-	@Override
-	public long attachIssuer(Object issuer) {
-		return this.issuer.attach(issuer, () -> {
-			WorkerIdLease held = this.keeper.currentLease();
-			return (held != null) ? held.getPath() : this.path;
-		});
-	}
-
-	@Override
-	public void detachIssuer(Object issuer, long lastIssuedId) {
-		this.issuer.detach(issuer, lastIssuedId);
-	}
-
-	@Override
-	public void addReconnectedListener(Consumer<ClusterDeployment> listener) {
-		this.keeper.addRecoveredListener(() -> listener.accept(this));
-	}
-
-	@Override
-	public void addLeaseListener(Consumer<WorkerIdLease> listener) {
-		this.keeper.addLeaseListener(listener);
-	}
-
-	@Override
 	public long getReconnects() {
 		return this.reconnects.get();
-	}
-
-	@Override
-	public long getLeasesTaken() {
-		return this.keeper.getLeasesTaken();
-	}
-
-	@Override
-	public long getLeasesLost() {
-		return this.keeper.getLeasesLost();
-	}
-
-	@Override
-	public long getMeasuredClockLagMillis() {
-		return this.keeper.getMeasuredClockLagMillis();
-	}
-
-	/**
-	 * Returns the data this deployment writes into its lease node and mark records.
-	 * @return the holder, with this deployment's token
-	 */
-	public LeaseHolder getHolder() {
-		return this.holder;
 	}
 
 	/**
@@ -259,16 +176,6 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 	 */
 	public String getConnectString() {
 		return this.rootClient.getZookeeperClient().getCurrentConnectionString();
-	}
-
-	@Override
-	public String getPath() {
-		return this.path;
-	}
-
-	@Override
-	public LeaseRange getRange() {
-		return this.range;
 	}
 
 	/**
@@ -282,7 +189,7 @@ public final class ClusterDeploymentImpl implements ClusterDeployment, LeaseStat
 			return;
 		}
 		this.rootClient.getConnectionStateListenable().removeListener(this.connectionStateListener);
-		this.keeper.close();
+		super.close();
 		this.backend.removeWatches();
 		if (this.ownsClient) {
 			this.rootClient.close();

@@ -42,17 +42,25 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 
 	private final long requestedSessionTimeoutMillis;
 
-	private final BiConsumer<String, String> lossReport;
+	/** Told of a deleted lease node, by its path and why; nobody until the facade wires its keeper. */
+	private volatile BiConsumer<String, String> lossReport = (nodePath, why) -> {
+	};
 
 	/** One watcher per node path: ZooKeeper keeps a watcher once however often it is set again. */
 	private final Map<String, LeaseNodeWatcher> watchers = new ConcurrentHashMap<>();
 
-	ZooKeeperLeaseBackend(WatcherRemoveCuratorFramework client, String path, long requestedSessionTimeoutMillis,
-			BiConsumer<String, String> lossReport) {
+	ZooKeeperLeaseBackend(WatcherRemoveCuratorFramework client, String path, long requestedSessionTimeoutMillis) {
 		this.client = client;
 		this.path = path;
 		this.marksPath = ZKPaths.makePath(path, ClusterDeploymentImpl.MARKS);
 		this.requestedSessionTimeoutMillis = requestedSessionTimeoutMillis;
+	}
+
+	/**
+	 * Sets who is told when a watched lease node is deleted: its holder must stop issuing at once.
+	 * @param lossReport called on Curator's event thread with the node's path and the reason
+	 */
+	void reportLossesTo(BiConsumer<String, String> lossReport) {
 		this.lossReport = lossReport;
 	}
 

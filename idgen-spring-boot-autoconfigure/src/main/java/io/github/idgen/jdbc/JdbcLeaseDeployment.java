@@ -1,26 +1,16 @@
 package io.github.idgen.jdbc;
 
-import java.io.Closeable;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
-import java.util.function.LongSupplier;
-
 import javax.sql.DataSource;
 
+import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
-import io.github.idgen.lease.IssuerSlot;
-import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.lease.LeaseKeeper;
-import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.LeaseSettings;
-import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.lease.LeaseTiming;
-import io.github.idgen.lease.WorkerIdLease;
-import io.github.idgen.snowflake.MillisClock;
-import io.github.idgen.snowflake.SnowflakeLayout;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Leases a worker id as a row of a table in the application's database: the {@link ClusterDeployment}
@@ -31,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * failed one lets the deadline run out; while the lease is fenced, the keeper asks the backend whether
  * the database answers again and then recovers.
  */
-public final class JdbcLeaseDeployment implements ClusterDeployment, LeaseStatistics, Closeable {
+public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 
 	/** Lease group unless another is set. */
 	public static final String DEFAULT_GROUP = "default";
@@ -47,31 +37,11 @@ public final class JdbcLeaseDeployment implements ClusterDeployment, LeaseStatis
 
 	private final JdbcLeaseBackend backend;
 
-	private final LeaseKeeper keeper;
-
-	private final LeaseHolder holder;
-
-	private final IssuerSlot issuer = new IssuerSlot();
-
-	private final LeaseRange range;
-
 	private final AtomicBoolean started = new AtomicBoolean();
 
-	private JdbcLeaseDeployment(Builder builder) {
-		this.range = builder.range;
-		LeaseTable table = new LeaseTable(builder.table, builder.group);
-		long timeout = builder.leaseTimeout.toMillis();
-		LeaseTiming timing = new LeaseTiming(timeout, builder.markInterval.toMillis(), builder.markMaxWait.toMillis());
-		// the rows of the whole range, as LeaseRange numbers them
-		int first = (builder.range == LeaseRange.WORKER_ID) ? builder.datacenterId << SnowflakeLayout.WORKER_ID_BITS : 0;
-		int last = (builder.range == LeaseRange.WORKER_ID) ? first + SnowflakeLayout.MAX_WORKER_ID
-				: SnowflakeLayout.MAX_NODE_ID;
-		this.backend = new JdbcLeaseBackend(builder.dataSource, table, builder.schemaInitialization, first, last, timeout,
-				Math.max(1000, timing.renewalIntervalMillis()), timing.markAheadMillis(), builder.nanoClock);
-		this.holder = builder.holder.withNewToken();
-		this.keeper = new LeaseKeeper(this.backend, new LeaseSettings(builder.range, builder.datacenterId, this.holder,
-				builder.nanoClock, builder.clock, builder.markInterval, builder.markMaxWait,
-				builder.clockSkewWarning));
+	private JdbcLeaseDeployment(JdbcLeaseBackend backend, LeaseSettings settings) {
+		super(backend, settings);
+		this.backend = backend;
 	}
 
 	/**
@@ -103,52 +73,7 @@ public final class JdbcLeaseDeployment implements ClusterDeployment, LeaseStatis
 			throw new IllegalStateException("Could not prepare the worker-id lease table at " + this.backend.location()
 					+ ": " + ex, ex);
 		}
-		this.keeper.start();
-	}
-
-	@Override
-	public int getWorkerId() {
-		WorkerIdLease current = this.keeper.currentLease();
-		return (current != null) ? current.getWorkerId() : updateWorkerId(false);
-	}
-
-	@Override
-	public int getDatacenterId() {
-		WorkerIdLease current = this.keeper.currentLease();
-		return (current != null) ? current.getDatacenterId() : this.keeper.lease(false).getDatacenterId();
-	}
-
-	@Override
-	public int updateWorkerId(boolean forced) {
-		return this.keeper.lease(forced).getWorkerId();
-	}
-
-	@Override
-	public @Nullable WorkerIdLease currentLease() {
-		return this.keeper.currentLease();
-	}
-
-	@Override
-	public long attachIssuer(Object issuer) {
-		return this.issuer.attach(issuer, () -> {
-			WorkerIdLease held = this.keeper.currentLease();
-			return (held != null) ? held.getPath() : this.backend.location();
-		});
-	}
-
-	@Override
-	public void detachIssuer(Object issuer, long lastIssuedId) {
-		this.issuer.detach(issuer, lastIssuedId);
-	}
-
-	@Override
-	public void addReconnectedListener(Consumer<ClusterDeployment> listener) {
-		this.keeper.addRecoveredListener(() -> listener.accept(this));
-	}
-
-	@Override
-	public void addLeaseListener(Consumer<WorkerIdLease> listener) {
-		this.keeper.addLeaseListener(listener);
+		startKeeper();
 	}
 
 	/** How often requests to the database succeeded again after a failed one. */
@@ -157,53 +82,10 @@ public final class JdbcLeaseDeployment implements ClusterDeployment, LeaseStatis
 		return this.backend.getReconnects();
 	}
 
-	@Override
-	public long getLeasesTaken() {
-		return this.keeper.getLeasesTaken();
-	}
-
-	@Override
-	public long getLeasesLost() {
-		return this.keeper.getLeasesLost();
-	}
-
-	@Override
-	public long getMeasuredClockLagMillis() {
-		return this.keeper.getMeasuredClockLagMillis();
-	}
-
-	/** Where the leases live: {@code /<table>/<group>}. */
-	@Override
-	public String getPath() {
-		return this.backend.location();
-	}
-
-	@Override
-	public LeaseRange getRange() {
-		return this.range;
-	}
-
-	/**
-	 * Returns who holds this deployment's leases.
-	 * @return the holder, with this deployment's token
-	 */
-	public LeaseHolder getHolder() {
-		return this.holder;
-	}
-
-	/**
-	 * Stops renewing and gives the row back (holder cleared, mark kept), so another instance can take
-	 * the id at once.
-	 */
-	@Override
-	public void close() {
-		this.keeper.close();
-	}
-
 	/**
 	 * Builds a {@link JdbcLeaseDeployment}.
 	 */
-	public static final class Builder {
+	public static final class Builder extends LeaseDeploymentBuilder<Builder> {
 
 		private final DataSource dataSource;
 
@@ -214,22 +96,6 @@ public final class JdbcLeaseDeployment implements ClusterDeployment, LeaseStatis
 		private Duration leaseTimeout = DEFAULT_LEASE_TIMEOUT;
 
 		private LeaseSchemaInitialization schemaInitialization = LeaseSchemaInitialization.EMBEDDED;
-
-		private LeaseRange range = LeaseRange.WORKER_ID;
-
-		private int datacenterId;
-
-		private LeaseHolder holder = LeaseHolder.ofThisProcess();
-
-		private LongSupplier nanoClock = System::nanoTime;
-
-		private MillisClock clock = MillisClock.SYSTEM;
-
-		private Duration markInterval = Duration.ofSeconds(1);
-
-		private Duration markMaxWait = Duration.ofSeconds(10);
-
-		private Duration clockSkewWarning = Duration.ofSeconds(1);
 
 		private Builder(DataSource dataSource) {
 			this.dataSource = dataSource;
@@ -283,93 +149,18 @@ public final class JdbcLeaseDeployment implements ClusterDeployment, LeaseStatis
 		}
 
 		/**
-		 * Sets the range of ids to lease from.
-		 * @param range the range
-		 * @param datacenterId the datacenter id, 0..31; only used with {@link LeaseRange#WORKER_ID}
-		 * @return this builder
-		 */
-		public Builder leaseRange(LeaseRange range, int datacenterId) {
-			if (datacenterId < 0 || datacenterId > SnowflakeLayout.MAX_DATACENTER_ID) {
-				throw new IllegalArgumentException("datacenterId must be between 0 and 31, was " + datacenterId);
-			}
-			this.range = Objects.requireNonNull(range, "range must not be null");
-			this.datacenterId = datacenterId;
-			return this;
-		}
-
-		/**
-		 * Names this instance, so that it gets back the id it held last time if that id is free.
-		 * @param instanceName a stable name, or {@code null} for none
-		 * @return this builder
-		 */
-		public Builder instanceName(@Nullable String instanceName) {
-			this.holder = LeaseHolder.ofThisProcess(instanceName);
-			return this;
-		}
-
-		/**
-		 * Sets the wall clock of the high-water marks; the generator of the proxy must use the same one.
-		 * @param clock milliseconds since 1970
-		 * @return this builder
-		 */
-		public Builder clock(MillisClock clock) {
-			this.clock = Objects.requireNonNull(clock, "clock must not be null");
-			return this;
-		}
-
-		/**
-		 * Sets the monotonic clock of the deadlines and of the takeover rule, for tests.
-		 * @param nanoClock nanoseconds, like {@link System#nanoTime()}
-		 * @return this builder
-		 */
-		public Builder nanoClock(LongSupplier nanoClock) {
-			this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock must not be null");
-			return this;
-		}
-
-		/**
-		 * Sets how often the high-water mark is written.
-		 * @param markInterval the interval
-		 * @return this builder
-		 */
-		public Builder markInterval(Duration markInterval) {
-			this.markInterval = requirePositive("markInterval", markInterval);
-			return this;
-		}
-
-		/**
-		 * Sets how long a new holder may wait for its clock to pass the previous holder's mark.
-		 * @param markMaxWait the bound
-		 * @return this builder
-		 */
-		public Builder markMaxWait(Duration markMaxWait) {
-			this.markMaxWait = requirePositive("markMaxWait", markMaxWait);
-			return this;
-		}
-
-		/**
-		 * Sets how far behind a live holder's clock this clock may be at start-up before a warning.
-		 * @param clockSkewWarning the threshold
-		 * @return this builder
-		 */
-		public Builder clockSkewWarning(Duration clockSkewWarning) {
-			this.clockSkewWarning = requirePositive("clockSkewWarning", clockSkewWarning);
-			return this;
-		}
-
-		private static Duration requirePositive(String name, Duration value) {
-			if (value == null || value.isNegative() || value.isZero()) {
-				throw new IllegalArgumentException(name + " must be positive, was " + value);
-			}
-			return value;
-		}
-
-		/**
 		 * Builds the deployment; call {@link JdbcLeaseDeployment#start()} next.
 		 * @return the deployment
 		 */
 		public JdbcLeaseDeployment build() {
-			return new JdbcLeaseDeployment(this);
+			long timeout = this.leaseTimeout.toMillis();
+			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
+			int first = range().firstNodeId(datacenterId());
+			int last = range().lastNodeId(datacenterId());
+			JdbcLeaseBackend backend = new JdbcLeaseBackend(this.dataSource, new LeaseTable(this.table, this.group),
+					this.schemaInitialization, first, last, timeout, Math.max(1000, timing.renewalIntervalMillis()),
+					timing.markAheadMillis(), nanoClock());
+			return new JdbcLeaseDeployment(backend, newSettings());
 		}
 
 	}

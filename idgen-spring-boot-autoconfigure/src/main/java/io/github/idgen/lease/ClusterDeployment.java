@@ -2,6 +2,7 @@ package io.github.idgen.lease;
 
 import java.util.function.Consumer;
 
+import io.github.idgen.snowflake.MillisClock;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,6 +39,14 @@ public interface ClusterDeployment {
 	 * @return the lease, or {@code null} before the first lease and after closing
 	 */
 	@Nullable WorkerIdLease currentLease();
+
+	/**
+	 * Returns the wall clock that the high-water marks are written with. An issuer's ids must be
+	 * stamped by the same clock: a mark promises that its holder stamps nothing later, and a
+	 * successor starts after it.
+	 * @return the clock of the marks
+	 */
+	MillisClock getClock();
 
 	/**
 	 * Makes {@code issuer} the one {@code IdService} that issues ids under this deployment's leases:

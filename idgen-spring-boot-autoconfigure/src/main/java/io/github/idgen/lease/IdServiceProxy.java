@@ -67,8 +67,8 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	 * Leases a worker id (if the deployment has none yet) and starts issuing with it.
 	 * @param deployment the started deployment to lease from
 	 * @param leaseWaitTimeout how long a call waits for an unconfirmed lease before it fails
-	 * @param generatorSettings a fresh builder with epoch, tolerance and clock set; the proxy sets
-	 * the ids
+	 * @param generatorSettings a fresh builder with epoch and tolerance set; the proxy sets the ids
+	 * and the clock, which is the deployment's (see {@link ClusterDeployment#getClock()})
 	 * @throws WorkerIdsExhaustedException if no worker id is free
 	 */
 	public IdServiceProxy(ClusterDeployment deployment, Duration leaseWaitTimeout,
@@ -195,7 +195,11 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	}
 
 	private IdServiceTwitter.Builder newGenerator(WorkerIdLease lease) {
-		return this.generatorSettings.get().workerId(lease.getWorkerId()).datacenterId(lease.getDatacenterId());
+		// ids stamped by another clock than the marks' would make the marks promise nothing
+		return this.generatorSettings.get()
+			.clock(this.deployment.getClock())
+			.workerId(lease.getWorkerId())
+			.datacenterId(lease.getDatacenterId());
 	}
 
 	/**

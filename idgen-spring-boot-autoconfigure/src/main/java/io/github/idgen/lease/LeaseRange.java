@@ -20,11 +20,21 @@ public enum LeaseRange {
 	 */
 	NODE_ID;
 
-	int firstNodeId(int datacenterId) {
+	/**
+	 * Returns the first node id of the range.
+	 * @param datacenterId the configured datacenter id, ignored by {@link #NODE_ID}
+	 * @return a 10-bit node id
+	 */
+	public int firstNodeId(int datacenterId) {
 		return (this == WORKER_ID) ? datacenterId << SnowflakeLayout.WORKER_ID_BITS : 0;
 	}
 
-	int lastNodeId(int datacenterId) {
+	/**
+	 * Returns the last node id of the range.
+	 * @param datacenterId the configured datacenter id, ignored by {@link #NODE_ID}
+	 * @return a 10-bit node id
+	 */
+	public int lastNodeId(int datacenterId) {
 		return (this == WORKER_ID) ? firstNodeId(datacenterId) + SnowflakeLayout.MAX_WORKER_ID
 				: SnowflakeLayout.MAX_NODE_ID;
 	}

@@ -59,7 +59,7 @@ public final class MarkScenarios implements AutoCloseable {
 			.clock(aheadClock)
 			.build()) {
 			previous.start();
-			new IdServiceProxy(previous, Duration.ofSeconds(1), () -> IdServiceTwitter.builder().clock(aheadClock))
+			new IdServiceProxy(previous, Duration.ofSeconds(1), IdServiceTwitter::builder)
 				.nextId();
 			nodeId = previous.currentLease().getNodeId();
 		}

@@ -58,7 +58,7 @@ class HighWaterMarkHandoverTests {
 		occupyAllBut(5);
 		CuratorFramework clientA = this.support.startedClient(2_000);
 		ClusterDeploymentImpl a = this.support.start(this.support.builderOn(clientA).clock(TWO_SECONDS_AHEAD).build());
-		IdServiceProxy idsA = this.support.proxy(a, Duration.ofSeconds(2), TWO_SECONDS_AHEAD);
+		IdServiceProxy idsA = this.support.proxy(a, Duration.ofSeconds(2));
 		List<Long> issuedByA = issueFor(idsA, Duration.ofMillis(300));
 		long markOfA = a.currentLease().getMarkMillis();
 		clientA.close();
@@ -103,7 +103,7 @@ class HighWaterMarkHandoverTests {
 		CuratorFramework clientA = this.support.startedClient(2_000);
 		ClusterDeploymentImpl a = this.support.start(this.support.builderOn(clientA).clock(tenSecondsAhead).build());
 		int idOfA = a.getWorkerId();
-		this.support.proxy(a, Duration.ofSeconds(1), tenSecondsAhead).nextId();
+		this.support.proxy(a, Duration.ofSeconds(1)).nextId();
 		clientA.close();
 
 		ClusterDeploymentImpl b = this.support

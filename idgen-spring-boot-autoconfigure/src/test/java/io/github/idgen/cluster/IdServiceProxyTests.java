@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseKeeper;
 import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.MillisClock;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,21 @@ class IdServiceProxyTests {
 		SnowflakeId parts = LAYOUT.decompose(last);
 		assertThat(parts.workerId()).isEqualTo(deployment.getWorkerId());
 		assertThat(parts.datacenterId()).isEqualTo(deployment.getDatacenterId());
+	}
+
+	@Test
+	void idsAreStampedByTheDeploymentsClockWhicheverClockTheGeneratorSettingsName() {
+		// the marks promise what the deployment's clock read: ids stamped by another clock would not keep it
+		MillisClock anHourAhead = () -> System.currentTimeMillis() + Duration.ofHours(1).toMillis();
+		ClusterDeploymentImpl deployment = support.start(support.builder().clock(anHourAhead).build());
+		long before = anHourAhead.millis();
+		try (IdServiceProxy proxy = new IdServiceProxy(deployment, Duration.ofSeconds(1),
+				() -> IdServiceTwitter.builder().clock(MillisClock.SYSTEM))) {
+			long id = proxy.nextId();
+
+			assertThat(LAYOUT.timestampMillis(id)).isBetween(before, anHourAhead.millis())
+				.isLessThanOrEqualTo(deployment.currentLease().getMarkMillis());
+		}
 	}
 
 	@Test

@@ -77,18 +77,18 @@ class LeaseSwapTests {
 
 	@Test
 	void aProxyThatReplacesAClosedOneContinuesAfterItsLastIdEvenInTheSameMillisecond() {
-		ClusterDeploymentImpl deployment = support.startDeployment();
 		AtomicLong now = new AtomicLong(System.currentTimeMillis());
 		AtomicBoolean ticking = new AtomicBoolean();
 		// stands still while the first proxy issues, then moves 1 ms per read: the second proxy's
 		// first read is the first proxy's millisecond
 		MillisClock clock = () -> ticking.get() ? now.getAndIncrement() : now.get();
-		IdServiceProxy first = support.proxy(deployment, Duration.ofSeconds(1), clock);
+		ClusterDeploymentImpl deployment = support.start(support.builder().clock(clock).build());
+		IdServiceProxy first = support.proxy(deployment, Duration.ofSeconds(1));
 		List<Long> issued = new ArrayList<>(first.nextIds(100));
 		first.close();
 		ticking.set(true);
 
-		IdServiceProxy second = support.proxy(deployment, Duration.ofSeconds(1), clock);
+		IdServiceProxy second = support.proxy(deployment, Duration.ofSeconds(1));
 		List<Long> next = second.nextIds(100);
 
 		assertThat(next.get(0)).isGreaterThan(issued.get(issued.size() - 1));
@@ -177,6 +177,11 @@ class LeaseSwapTests {
 		@Override
 		public int getDatacenterId() {
 			return this.delegate.getDatacenterId();
+		}
+
+		@Override
+		public MillisClock getClock() {
+			return this.delegate.getClock();
 		}
 
 		@Override

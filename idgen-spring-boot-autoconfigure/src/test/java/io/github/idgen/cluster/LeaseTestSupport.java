@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.snowflake.IdServiceTwitter;
-import io.github.idgen.snowflake.MillisClock;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -144,14 +143,9 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 		return deployment;
 	}
 
+	/** A proxy on the deployment; its ids are stamped by the deployment's clock. */
 	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
-		return proxy(deployment, leaseWaitTimeout, MillisClock.SYSTEM);
-	}
-
-	/** A proxy whose generator reads the given clock, as the deployment's marks must. */
-	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout, MillisClock clock) {
-		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout,
-				() -> IdServiceTwitter.builder().clock(clock));
+		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
 		this.closeables.add(0, proxy);
 		return proxy;
 	}
@@ -202,14 +196,15 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 	 */
 	ZooKeeper resumeSession(long sessionId, byte[] password) throws Exception {
 		CountDownLatch connected = new CountDownLatch(1);
-		ZooKeeper twin = new ZooKeeper(this.connectString, 2_000, (event) -> {
+		ZooKeeper twin = new ZooKeeper(this.connectString, 8_000, (event) -> {
 			if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
 				connected.countDown();
 			}
 		}, sessionId, password);
 		if (!connected.await(5, TimeUnit.SECONDS)) {
 			twin.close();
-			throw new IllegalStateException("The twin handle did not connect");
+			throw new IllegalStateException("The twin handle did not connect to session 0x" + Long.toHexString(sessionId)
+					+ " in 5 s: the server may have timed the session out first");
 		}
 		this.closeables.add(twin);
 		return twin;

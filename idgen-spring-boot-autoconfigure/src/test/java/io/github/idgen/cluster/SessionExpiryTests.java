@@ -27,7 +27,9 @@ class SessionExpiryTests {
 	@Test
 	void afterAClientSideExpiryNoIdIsIssuedWhileTheServerKeepsTheOldNodeAndTheIdIsLeasedAgainOnceFreed()
 			throws Exception {
-		CuratorFramework client = this.support.startedClient(2_000);
+		// the twin handle must reach the server before it times the old session out: on a busy machine
+		// that took more than 2 s
+		CuratorFramework client = this.support.startedClient(8_000);
 		ClusterDeploymentImpl deployment = this.support.startDeploymentOn(client);
 		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofMillis(100));
 		long before = proxy.nextId();

@@ -10,7 +10,6 @@ import javax.sql.DataSource;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.snowflake.IdServiceTwitter;
-import io.github.idgen.snowflake.MillisClock;
 
 /**
  * Builds JDBC deployments and proxies with test-sized timeouts, each test in a lease group of its own,
@@ -61,14 +60,9 @@ final class JdbcLeaseTestSupport implements AutoCloseable {
 		return deployment;
 	}
 
+	/** A proxy on the deployment; its ids are stamped by the deployment's clock. */
 	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
-		return proxy(deployment, leaseWaitTimeout, MillisClock.SYSTEM);
-	}
-
-	/** A proxy whose generator reads the given clock, as the deployment's marks must. */
-	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout, MillisClock clock) {
-		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout,
-				() -> IdServiceTwitter.builder().clock(clock));
+		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
 		this.closeables.add(0, proxy);
 		return proxy;
 	}

@@ -28,7 +28,7 @@ class JdbcMarkHandoverTests {
 		try (HikariDataSource pool = server.pool(8); JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
 			JdbcLeaseDeployment ahead = support
 				.start(support.builder().instanceName("orders-1").clock(TWO_SECONDS_AHEAD).build());
-			IdServiceProxy aheadIds = support.proxy(ahead, Duration.ofSeconds(5), TWO_SECONDS_AHEAD);
+			IdServiceProxy aheadIds = support.proxy(ahead, Duration.ofSeconds(5));
 			List<Long> previous = aheadIds.nextIds(1000);
 			int workerId = ahead.getWorkerId();
 			aheadIds.close();

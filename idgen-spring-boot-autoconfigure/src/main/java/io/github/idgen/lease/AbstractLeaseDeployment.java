@@ -1,0 +1,142 @@
+package io.github.idgen.lease;
+
+import java.io.Closeable;
+import java.util.function.Consumer;
+
+import io.github.idgen.snowflake.MillisClock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What every backend's {@link ClusterDeployment} is made of: a {@link LeaseKeeper} on the backend, the
+ * holder it leases as, and the slot of the one generator that may issue with its leases. A backend's
+ * facade adds only how it connects, where its leases live, and what it counts as a reconnection.
+ */
+public abstract class AbstractLeaseDeployment implements ClusterDeployment, LeaseStatistics, Closeable {
+
+	private final LeaseBackend backend;
+
+	private final LeaseSettings settings;
+
+	private final LeaseKeeper keeper;
+
+	private final IssuerSlot issuer = new IssuerSlot();
+
+	/**
+	 * Creates the deployment's keeper; it starts leasing once {@link #startKeeper()} is called.
+	 * @param backend where the leases live
+	 * @param settings range, holder (with this deployment's token), clocks and mark settings
+	 */
+	protected AbstractLeaseDeployment(LeaseBackend backend, LeaseSettings settings) {
+		this.backend = backend;
+		this.settings = settings;
+		this.keeper = new LeaseKeeper(backend, settings);
+	}
+
+	/**
+	 * Starts renewing and writing marks; for the facade's {@code start()}, once its backend is ready.
+	 */
+	protected final void startKeeper() {
+		this.keeper.start();
+	}
+
+	/**
+	 * Returns the keeper, for a facade that feeds it its backend's connection events.
+	 * @return the keeper
+	 */
+	protected final LeaseKeeper keeper() {
+		return this.keeper;
+	}
+
+	@Override
+	public final int getWorkerId() {
+		WorkerIdLease current = this.keeper.currentLease();
+		return (current != null) ? current.getWorkerId() : updateWorkerId(false);
+	}
+
+	@Override
+	public final int getDatacenterId() {
+		WorkerIdLease current = this.keeper.currentLease();
+		return (current != null) ? current.getDatacenterId() : this.keeper.lease(false).getDatacenterId();
+	}
+
+	@Override
+	public final int updateWorkerId(boolean forced) {
+		return this.keeper.lease(forced).getWorkerId();
+	}
+
+	@Override
+	public final @Nullable WorkerIdLease currentLease() {
+		return this.keeper.currentLease();
+	}
+
+	@Override
+	public final MillisClock getClock() {
+		return this.settings.clock();
+	}
+
+	@Override
+	public final long attachIssuer(Object issuer) {
+		return this.issuer.attach(issuer, () -> {
+			WorkerIdLease held = this.keeper.currentLease();
+			return (held != null) ? held.getPath() : this.backend.location();
+		});
+	}
+
+	@Override
+	public final void detachIssuer(Object issuer, long lastIssuedId) {
+		this.issuer.detach(issuer, lastIssuedId);
+	}
+
+	@Override
+	public final void addReconnectedListener(Consumer<ClusterDeployment> listener) {
+		this.keeper.addRecoveredListener(() -> listener.accept(this));
+	}
+
+	@Override
+	public final void addLeaseListener(Consumer<WorkerIdLease> listener) {
+		this.keeper.addLeaseListener(listener);
+	}
+
+	@Override
+	public final long getLeasesTaken() {
+		return this.keeper.getLeasesTaken();
+	}
+
+	@Override
+	public final long getLeasesLost() {
+		return this.keeper.getLeasesLost();
+	}
+
+	@Override
+	public final long getMeasuredClockLagMillis() {
+		return this.keeper.getMeasuredClockLagMillis();
+	}
+
+	/** Where the leases live: the parent of every lease's {@linkplain WorkerIdLease#getPath() path}. */
+	@Override
+	public final String getPath() {
+		return this.backend.location();
+	}
+
+	@Override
+	public final LeaseRange getRange() {
+		return this.settings.range();
+	}
+
+	/**
+	 * Returns who holds this deployment's leases.
+	 * @return the holder, with this deployment's token
+	 */
+	public final LeaseHolder getHolder() {
+		return this.settings.holder();
+	}
+
+	/**
+	 * Stops renewing and gives the lease back, so that another instance can take the id at once.
+	 */
+	@Override
+	public void close() {
+		this.keeper.close();
+	}
+
+}
