@@ -1,19 +1,14 @@
 package io.github.idgen.cluster;
 
-import java.io.PrintStream;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
-import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
-import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.testsupport.IssuingLoop;
+import io.github.idgen.testsupport.LeaseHolderChild;
 
 /**
- * A separate JVM that leases a worker id and issues ids, printing {@code LEASED n}, then
- * {@code ID n} per id and {@code REFUSED} per refused call, until its run time is up. Started by
- * {@link ProcessCrashTests}, which kills or freezes it. Arguments: connect string, path, run time in
- * seconds, high-water mark interval in milliseconds.
+ * A separate JVM that leases a worker id from ZooKeeper and runs the {@link IssuingLoop}. Started by
+ * {@link ProcessCrashTests} through a {@link LeaseHolderChild}, which kills or freezes it. Arguments:
+ * connect string, path, run time in seconds, high-water mark interval in milliseconds.
  */
 public final class LeaseHolderProcess {
 
@@ -21,33 +16,14 @@ public final class LeaseHolderProcess {
 	}
 
 	public static void main(String[] args) throws Exception {
-		String connectString = args[0];
-		String path = args[1];
-		long runNanos = TimeUnit.SECONDS.toNanos(Long.parseLong(args[2]));
-		Duration markInterval = Duration.ofMillis(Long.parseLong(args[3]));
-		PrintStream out = System.out;
-		try (ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(connectString)
-			.workerIdsPath(path)
+		try (ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(args[0])
+			.workerIdsPath(args[1])
 			.sessionTimeout(LeaseTestSupport.SESSION_TIMEOUT)
 			.connectionTimeout(LeaseTestSupport.SESSION_TIMEOUT)
-			.markInterval(markInterval)
+			.markInterval(Duration.ofMillis(Long.parseLong(args[3])))
 			.build()) {
 			deployment.start();
-			IdServiceProxy proxy = new IdServiceProxy(deployment, Duration.ZERO, IdServiceTwitter::builder);
-			out.println("LEASED " + deployment.getWorkerId());
-			out.flush();
-			long end = System.nanoTime() + runNanos;
-			while (System.nanoTime() - end < 0) {
-				try {
-					out.println("ID " + proxy.nextId());
-				}
-				catch (WorkerIdLeaseUnavailableException ex) {
-					out.println("REFUSED");
-				}
-				out.flush();
-				LockSupport.parkNanos(200_000);
-			}
-			proxy.close();
+			IssuingLoop.run(deployment, Duration.ofSeconds(Long.parseLong(args[2])), System.out);
 		}
 	}
 

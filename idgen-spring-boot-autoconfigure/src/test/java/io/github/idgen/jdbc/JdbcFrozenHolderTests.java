@@ -1,19 +1,15 @@
 package io.github.idgen.jdbc;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.testsupport.BackgroundIssuer;
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.LeaseHolderChild;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +33,8 @@ class JdbcFrozenHolderTests {
 		// marks written 5 s apart are still ahead of the child's clock when it thaws: only the lease
 		// deadline can stop it from issuing with the id it lost
 		try (HikariDataSource pool = server.pool(8); JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool);
-				ChildProcess child = new ChildProcess(server, support.group(), 90, Duration.ofSeconds(5))) {
+				LeaseHolderChild child = JdbcLeaseHolderProcess.start(server, support.group(), 90,
+						Duration.ofSeconds(5))) {
 			int lostId = child.workerId();
 			List<JdbcLeaseDeployment> others = new ArrayList<>();
 			for (int i = 0; i < 31; i++) {
@@ -52,55 +49,30 @@ class JdbcFrozenHolderTests {
 			JdbcLeaseDeployment successor = support.start(support.builder().markMaxWait(Duration.ofSeconds(30)).build());
 			assertThat(successor.getWorkerId()).isEqualTo(lostId);
 			IdServiceProxy successorIds = support.proxy(successor, Duration.ofSeconds(30));
-			Set<Long> successorIssued = ConcurrentHashMap.newKeySet();
-			AtomicBoolean issuing = new AtomicBoolean(true);
-			Thread issuer = new Thread(() -> {
-				while (issuing.get()) {
-					successorIssued.add(successorIds.nextId());
-					LockSupport.parkNanos(200_000);
-				}
-			});
-			issuer.start();
+			try (BackgroundIssuer successorIssuer = new BackgroundIssuer(successorIds)) {
+				long thawedAt = System.currentTimeMillis();
+				child.signal("CONT");
+				JdbcLeaseDeployment leaving = others.get(0);
+				int freedId = leaving.getWorkerId();
+				leaving.close();
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> workerIdsAfter(child, linesBeforeFreeze).contains(freedId)
+							&& successorIssuer.issued().size() > 100);
+				successorIssuer.close();
 
-			long thawedAt = System.currentTimeMillis();
-			child.signal("CONT");
-			JdbcLeaseDeployment leaving = others.get(0);
-			int freedId = leaving.getWorkerId();
-			leaving.close();
-			await().atMost(Duration.ofSeconds(30))
-				.until(() -> workerIdsAfter(child, linesBeforeFreeze).contains(freedId) && successorIssued.size() > 100);
-			issuing.set(false);
-			issuer.join();
-
-			// the child keeps printing: index one snapshot of its output, never the live list
-			List<String> output = child.lines();
-			List<String> afterThaw = output.subList(linesBeforeFreeze, output.size());
-			assertThat(afterThaw).as("the thawed process refuses instead of issuing with the lost id").contains("REFUSED");
-			// an id made just before SIGSTOP may be printed after SIGCONT; it is stamped before the freeze
-			for (String line : afterThaw) {
-				if (line.startsWith("ID ")) {
-					SnowflakeId id = decompose(line);
-					if (!id.timestamp().isBefore(Instant.ofEpochMilli(thawedAt))) {
-						assertThat(id.workerId()).as("an id the thawed process made with its lost worker id")
-							.isNotEqualTo(lostId);
-					}
-				}
+				child.assertIssuedNothingWithItsLostIdAfterThaw(linesBeforeFreeze, thawedAt, lostId);
+				assertThat(child.ids()).doesNotContainAnyElementsOf(successorIssuer.issued());
 			}
-			assertThat(child.ids()).doesNotContainAnyElementsOf(successorIssued);
 		}
 	}
 
-	private static List<Integer> workerIdsAfter(ChildProcess child, int fromLine) {
+	private static List<Integer> workerIdsAfter(LeaseHolderChild child, int fromLine) {
 		List<String> lines = child.lines();
 		return lines.subList(fromLine, lines.size())
 			.stream()
 			.filter((line) -> line.startsWith("ID "))
-			.map((line) -> decompose(line).workerId())
+			.map((line) -> SnowflakeLayout.withDefaultEpoch().decompose(Long.parseLong(line.substring(3))).workerId())
 			.toList();
-	}
-
-	private static SnowflakeId decompose(String line) {
-		return SnowflakeLayout.withDefaultEpoch().decompose(Long.parseLong(line.substring(3)));
 	}
 
 }

@@ -1,21 +1,19 @@
 package io.github.idgen.jdbc;
 
-import java.io.PrintStream;
+import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
-import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.IssuingLoop;
+import io.github.idgen.testsupport.LeaseHolderChild;
 
 /**
- * A separate JVM that leases a worker id from a database and issues ids, printing {@code LEASED n},
- * then {@code ID n} per id and {@code REFUSED} per refused call, until its run time is up. Started by
- * the process tests, which kill or freeze it. Arguments: JDBC URL, user, password (may be empty), lease
- * group, run time in seconds, high-water mark interval in milliseconds.
+ * A separate JVM that leases a worker id from a database and runs the {@link IssuingLoop}. Started by
+ * the process tests through a {@link LeaseHolderChild}, which kills or freezes it. Arguments: JDBC
+ * URL, user, password (may be empty), lease group, run time in seconds, high-water mark interval in
+ * milliseconds.
  */
 public final class JdbcLeaseHolderProcess {
 
@@ -29,9 +27,7 @@ public final class JdbcLeaseHolderProcess {
 		config.setPassword(args[2]);
 		config.setMaximumPoolSize(2);
 		config.setConnectionTimeout(1000);
-		long runNanos = TimeUnit.SECONDS.toNanos(Long.parseLong(args[4]));
 		Duration markInterval = Duration.ofMillis(Long.parseLong(args[5]));
-		PrintStream out = System.out;
 		try (HikariDataSource dataSource = new HikariDataSource(config);
 				JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(dataSource)
 					.leaseGroup(args[3])
@@ -41,22 +37,23 @@ public final class JdbcLeaseHolderProcess {
 					.schemaInitialization(LeaseSchemaInitialization.ALWAYS)
 					.build()) {
 			deployment.start();
-			IdServiceProxy proxy = new IdServiceProxy(deployment, Duration.ZERO, IdServiceTwitter::builder);
-			out.println("LEASED " + deployment.getWorkerId());
-			out.flush();
-			long end = System.nanoTime() + runNanos;
-			while (System.nanoTime() - end < 0) {
-				try {
-					out.println("ID " + proxy.nextId());
-				}
-				catch (WorkerIdLeaseUnavailableException ex) {
-					out.println("REFUSED");
-				}
-				out.flush();
-				LockSupport.parkNanos(200_000);
-			}
-			proxy.close();
+			IssuingLoop.run(deployment, Duration.ofSeconds(Long.parseLong(args[4])), System.out);
 		}
+	}
+
+	/**
+	 * Starts this process on a database and waits until it has leased.
+	 * @param server the database
+	 * @param group the lease group
+	 * @param runSeconds how long it issues
+	 * @param markInterval its high-water mark interval
+	 * @return the child
+	 * @throws IOException if the JVM cannot be started
+	 */
+	static LeaseHolderChild start(DatabaseServer server, String group, int runSeconds, Duration markInterval)
+			throws IOException {
+		return new LeaseHolderChild(JdbcLeaseHolderProcess.class, server.jdbcUrl(), server.username(),
+				server.password(), group, Integer.toString(runSeconds), Long.toString(markInterval.toMillis()));
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.LeaseHolderChild;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +28,8 @@ class JdbcProcessCrashTests {
 	@MethodSource("io.github.idgen.jdbc.Databases#servers")
 	void theIdOfAKilledProcessIsTakenOverAfterALeaseTimeoutAndNotBefore(DatabaseServer server) throws Exception {
 		try (HikariDataSource pool = server.pool(8); JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool);
-				ChildProcess child = new ChildProcess(server, support.group(), 60, JdbcLeaseTestSupport.MARK_INTERVAL)) {
+				LeaseHolderChild child = JdbcLeaseHolderProcess.start(server, support.group(), 60,
+						JdbcLeaseTestSupport.MARK_INTERVAL)) {
 			List<JdbcLeaseDeployment> others = new ArrayList<>();
 			for (int i = 0; i < 31; i++) {
 				JdbcLeaseDeployment other = support.startDeployment();
