@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.metrics;
 
 import java.util.function.ToDoubleFunction;
 
@@ -17,11 +17,15 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code idgen.segment.range.first}, {@code idgen.segment.range.last},
  * {@code idgen.segment.allocations}, {@code idgen.segment.waits}, {@code idgen.segment.store.errors}.
  */
-class IdgenSegmentMetrics implements MeterBinder {
+public class IdgenSegmentMetrics implements MeterBinder {
 
 	private final SegmentIdServices services;
 
-	IdgenSegmentMetrics(SegmentIdServices services) {
+	/**
+	 * Creates the binder.
+	 * @param services the segment id services of the context
+	 */
+	public IdgenSegmentMetrics(SegmentIdServices services) {
 		this.services = services;
 	}
 
