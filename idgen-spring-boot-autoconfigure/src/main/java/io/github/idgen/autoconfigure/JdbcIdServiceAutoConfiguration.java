@@ -26,17 +26,18 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("xxx.common.jdbc-enabled")
-@EnableConfigurationProperties(CommonProperties.class)
+@EnableConfigurationProperties({ CommonProperties.class, JdbcLeaseProperties.class })
 public final class JdbcIdServiceAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ClusterDeployment.class)
-	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, DataSource dataSource) {
+	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, JdbcLeaseProperties jdbc,
+			DataSource dataSource) {
 		JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(dataSource)
-			.leaseGroup(properties.getJdbcLeaseGroup())
-			.table(properties.getJdbcLeaseTable())
-			.leaseTimeout(properties.getJdbcLeaseTimeout())
-			.schemaInitialization(properties.getJdbcInitializeSchema())
+			.leaseGroup(jdbc.getJdbcLeaseGroup())
+			.table(jdbc.getJdbcLeaseTable())
+			.leaseTimeout(jdbc.getJdbcLeaseTimeout())
+			.schemaInitialization(jdbc.getJdbcInitializeSchema())
 			.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
 			.instanceName(properties.getInstanceName())
 			.markInterval(properties.getZookeeperMarkInterval())
