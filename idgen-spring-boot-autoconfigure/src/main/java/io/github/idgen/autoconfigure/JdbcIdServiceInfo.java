@@ -1,55 +1,22 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.info.IdServiceInfo;
-import io.github.idgen.info.LeaseInfo;
-import io.github.idgen.snowflake.GeneratorStatistics;
-import org.jspecify.annotations.Nullable;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseStatistics;
 
 /**
- * JDBC mode: what cluster mode reports (the proxy's lease, what it can do now, the lease totals), under
- * the mode name {@code jdbc}; the lease's path is {@code /<table>/<group>/<node id>}.
+ * JDBC mode: the lease is a row of the lease table, {@code /<table>/<group>/<node id>}; a database
+ * has no sessions.
  */
-final class JdbcIdServiceInfo implements IdServiceInfo {
+final class JdbcIdServiceInfo extends LeaseIdServiceInfo {
 
-	private final ClusterIdServiceInfo lease;
-
-	JdbcIdServiceInfo(ClusterIdServiceInfo lease) {
-		this.lease = lease;
+	JdbcIdServiceInfo(IdServiceProxy proxy, ClusterDeployment deployment, LeaseStatistics statistics) {
+		super(proxy, deployment, statistics);
 	}
 
 	@Override
 	public String mode() {
 		return "jdbc";
-	}
-
-	@Override
-	public int workerId() {
-		return this.lease.workerId();
-	}
-
-	@Override
-	public int datacenterId() {
-		return this.lease.datacenterId();
-	}
-
-	@Override
-	public @Nullable String whyNotIssuing() {
-		return this.lease.whyNotIssuing();
-	}
-
-	@Override
-	public GeneratorStatistics counters() {
-		return this.lease.counters();
-	}
-
-	@Override
-	public LeaseInfo lease() {
-		return this.lease.lease();
-	}
-
-	@Override
-	public void addChangeListener(Runnable listener) {
-		this.lease.addChangeListener(listener);
 	}
 
 }
