@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a mode with a worker-id lease tells, whatever keeps the lease: the proxy's current lease, what
- * the proxy can do with it now, and the lease's totals. Each backend names its mode.
+ * the proxy can do with it now, and the lease's totals. Each backend names its mode and says what
+ * proves ownership of its leases.
  */
 abstract class LeaseIdServiceInfo implements IdServiceInfo {
 
@@ -27,6 +28,19 @@ abstract class LeaseIdServiceInfo implements IdServiceInfo {
 		this.deployment = deployment;
 		this.statistics = statistics;
 	}
+
+	/**
+	 * Returns what keeps the leases.
+	 * @return the backend
+	 */
+	abstract LeaseInfo.Backend backend();
+
+	/**
+	 * Returns the session that owns the lease, for a backend whose leases live as long as a session.
+	 * @param lease the lease
+	 * @return the session id as shown to operators, or {@code null} for a backend without sessions
+	 */
+	abstract @Nullable String sessionIdOf(WorkerIdLease lease);
 
 	@Override
 	public int workerId() {
@@ -52,10 +66,10 @@ abstract class LeaseIdServiceInfo implements IdServiceInfo {
 	public LeaseInfo lease() {
 		WorkerIdLease lease = this.proxy.getLease();
 		LeaseHolder holder = lease.getHolder();
-		return new LeaseInfo(lease.getPath(), this.statistics.getRange().name(),
+		return new LeaseInfo(backend(), lease.getPath(), this.statistics.getRange().name(),
 				new LeaseInfo.Holder(holder.process(), holder.host(), holder.pid(), holder.startedAt(),
-						holder.instanceName()),
-				lease.getAcquiredAt(), "0x" + Long.toHexString(lease.getSessionId()), lease.getState().name(),
+						holder.instanceName(), holder.token()),
+				lease.getAcquiredAt(), sessionIdOf(lease), lease.getState().name(),
 				lease.getReason(), lease.getMarkMillis(), lease.getFloorMillis(),
 				new LeaseInfo.Counters(this.statistics.getLeasesTaken(), this.statistics.getLeasesLost(),
 						this.statistics.getReconnects(), this.statistics.getMeasuredClockLagMillis(),
