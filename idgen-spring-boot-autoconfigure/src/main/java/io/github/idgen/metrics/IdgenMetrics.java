@@ -106,8 +106,8 @@ public class IdgenMetrics implements MeterBinder {
 		Gauge.builder(name, this.info, value).description(description).baseUnit(unit).tags(tags).register(registry);
 	}
 
-	private static <T> void counter(MeterRegistry registry, String name, String description, @Nullable String unit,
-			Tags tags, T source, ToDoubleFunction<T> count) {
+	static <T> void counter(MeterRegistry registry, String name, String description, @Nullable String unit, Tags tags,
+			T source, ToDoubleFunction<T> count) {
 		FunctionCounter.builder(name, source, count)
 			.description(description)
 			.baseUnit(unit)

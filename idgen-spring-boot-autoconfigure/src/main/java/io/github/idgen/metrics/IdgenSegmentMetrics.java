@@ -5,7 +5,6 @@ import java.util.function.ToDoubleFunction;
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStatistics;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -60,10 +59,8 @@ public class IdgenSegmentMetrics implements MeterBinder {
 
 	private static void counter(MeterRegistry registry, String name, String description, Tags tags,
 			SegmentIdService service, ToDoubleFunction<SegmentStatistics> value) {
-		FunctionCounter.builder(name, service, (s) -> value.applyAsDouble(s.statistics()))
-			.description(description)
-			.tags(tags)
-			.register(registry);
+		IdgenMetrics.counter(registry, name, description, null, tags, service,
+				(s) -> value.applyAsDouble(s.statistics()));
 	}
 
 }
