@@ -2,7 +2,7 @@ package io.github.idgen.sample;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.SegmentProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +28,7 @@ class DemoSegmentTags implements InitializingBean {
 
 	private final String table;
 
-	DemoSegmentTags(DataSource dataSource, CommonProperties properties) {
+	DemoSegmentTags(DataSource dataSource, SegmentProperties properties) {
 		this.jdbc = new JdbcTemplate(dataSource);
 		this.table = properties.getSegmentTable();
 	}

@@ -1,6 +1,7 @@
 package io.github.idgen.sample;
 
 import java.net.http.HttpResponse;
+import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
@@ -55,6 +56,21 @@ class JdbcModeTests {
 		assertThat(idgen.statusCode()).isEqualTo(200);
 		assertThat((String) JsonPath.read(idgen.body(), "$.mode")).isEqualTo("jdbc");
 		assertThat(Http.get(this.port, "/ids/next").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void theLeaseIsProvedByItsHolderTokenNotBySessionAndRecoveriesAreNotZooKeeperReconnects() {
+		String token = ((IdServiceProxy) this.idService).getLease().getHolder().token();
+		String idgen = Http.get(this.port, "/actuator/idgen").body();
+		assertThat((String) JsonPath.read(idgen, "$.lease.holder.token")).isEqualTo(token);
+		Map<String, Object> lease = JsonPath.read(idgen, "$.lease");
+		assertThat(lease.get("sessionId")).isNull();
+		String health = Http.get(this.port, "/actuator/health").body();
+		assertThat((String) JsonPath.read(health, "$.components.idgen.details.holderToken")).isEqualTo(token);
+		Map<String, Object> details = JsonPath.read(health, "$.components.idgen.details");
+		assertThat(details).doesNotContainKey("sessionId");
+		assertThat(Http.get(this.port, "/actuator/metrics/idgen.jdbc.recoveries").statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/actuator/metrics/idgen.zookeeper.reconnects").statusCode()).isEqualTo(404);
 	}
 
 }

@@ -7,7 +7,6 @@ import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
 import org.apache.curator.framework.CuratorFramework;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClas
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 
 /**
@@ -33,6 +33,7 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration
 @ConditionalOnBooleanProperty("xxx.common.zookeeper-enabled")
 @EnableConfigurationProperties(CommonProperties.class)
+@Import(LeaseIdServiceConfiguration.class)
 public final class ClusterIdServiceAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -68,24 +69,6 @@ public final class ClusterIdServiceAutoConfiguration {
 			return deployment;
 		}
 
-		@Bean
-		@ConditionalOnMissingBean(IdService.class)
-		IdServiceProxy idService(ClusterDeployment clusterDeployment, CommonProperties properties) {
-			return new IdServiceProxy(clusterDeployment, properties.getZookeeperLeaseWaitTimeout(),
-					() -> IdServiceTwitter.builder()
-						.epoch(properties.getIdEpoch())
-						.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
-		}
-
-		// declared after idService: the condition sees the proxy bean defined above, or the user's
-		@Bean
-		@ConditionalOnBean({ IdServiceProxy.class, LeaseStatistics.class })
-		@ConditionalOnMissingBean(IdServiceInfo.class)
-		ClusterIdServiceInfo idServiceInfo(IdServiceProxy idService, ClusterDeployment clusterDeployment,
-				LeaseStatistics leaseStatistics) {
-			return new ClusterIdServiceInfo(idService, clusterDeployment, leaseStatistics);
-		}
-
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -97,6 +80,16 @@ public final class ClusterIdServiceAutoConfiguration {
 			throw new MissingCuratorException();
 		}
 
+	}
+
+	// registered after the nested configurations and the import: the condition sees the deployment
+	// and the proxy defined there, or the user's
+	@Bean
+	@ConditionalOnBean({ IdServiceProxy.class, LeaseStatistics.class })
+	@ConditionalOnMissingBean(IdServiceInfo.class)
+	ClusterIdServiceInfo idServiceInfo(IdServiceProxy idService, ClusterDeployment clusterDeployment,
+			LeaseStatistics leaseStatistics) {
+		return new ClusterIdServiceInfo(idService, clusterDeployment, leaseStatistics);
 	}
 
 }

@@ -1,31 +1,18 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.lease.LeaseHolder;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.lease.WorkerIdLease;
-import io.github.idgen.info.IdServiceInfo;
-import io.github.idgen.info.LeaseInfo;
-import io.github.idgen.snowflake.GeneratorStatistics;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Cluster mode: the proxy's current lease, what the proxy can do with it now, and the totals of the
- * ZooKeeper lease.
+ * Cluster mode: the lease is a ZooKeeper node, owned by a ZooKeeper session.
  */
-final class ClusterIdServiceInfo implements IdServiceInfo {
-
-	private final IdServiceProxy proxy;
-
-	private final ClusterDeployment deployment;
-
-	private final LeaseStatistics statistics;
+final class ClusterIdServiceInfo extends LeaseIdServiceInfo {
 
 	ClusterIdServiceInfo(IdServiceProxy proxy, ClusterDeployment deployment, LeaseStatistics statistics) {
-		this.proxy = proxy;
-		this.deployment = deployment;
-		this.statistics = statistics;
+		super(proxy, deployment, statistics);
 	}
 
 	@Override
@@ -34,42 +21,13 @@ final class ClusterIdServiceInfo implements IdServiceInfo {
 	}
 
 	@Override
-	public int workerId() {
-		return this.proxy.getLease().getWorkerId();
+	LeaseInfo.Backend backend() {
+		return LeaseInfo.Backend.ZOOKEEPER;
 	}
 
 	@Override
-	public int datacenterId() {
-		return this.proxy.getLease().getDatacenterId();
-	}
-
-	@Override
-	public @Nullable String whyNotIssuing() {
-		return this.proxy.whyNotIssuing();
-	}
-
-	@Override
-	public GeneratorStatistics counters() {
-		return this.proxy;
-	}
-
-	@Override
-	public LeaseInfo lease() {
-		WorkerIdLease lease = this.proxy.getLease();
-		LeaseHolder holder = lease.getHolder();
-		return new LeaseInfo(lease.getPath(), this.statistics.getRange().name(),
-				new LeaseInfo.Holder(holder.process(), holder.host(), holder.pid(), holder.startedAt(),
-						holder.instanceName()),
-				lease.getAcquiredAt(), "0x" + Long.toHexString(lease.getSessionId()), lease.getState().name(),
-				lease.getReason(), lease.getMarkMillis(), lease.getFloorMillis(),
-				new LeaseInfo.Counters(this.statistics.getLeasesTaken(), this.statistics.getLeasesLost(),
-						this.statistics.getReconnects(), this.statistics.getMeasuredClockLagMillis(),
-						this.proxy.refusedCalls(), this.proxy.leaseWaits(), this.proxy.leaseWaitTime()));
-	}
-
-	@Override
-	public void addChangeListener(Runnable listener) {
-		this.deployment.addLeaseListener((lease) -> listener.run());
+	String sessionIdOf(WorkerIdLease lease) {
+		return "0x" + Long.toHexString(lease.getSessionId());
 	}
 
 }

@@ -5,10 +5,7 @@ import java.time.Instant;
 import java.util.regex.Pattern;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.jdbc.JdbcLeaseDeployment;
-import io.github.idgen.jdbc.LeaseSchemaInitialization;
 import io.github.idgen.lease.LeaseRange;
-import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
@@ -16,21 +13,22 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
+import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
 
 /**
- * Configuration of idgen, under {@code xxx.common}. Validates itself when bound, so a bad value
- * stops start-up with a message naming the property.
+ * Core configuration of idgen, under {@code xxx.common}: the id layout, the mode switches
+ * ({@code zookeeper-enabled}, {@code jdbc-enabled}), ZooKeeper, and the lease settings both lease
+ * backends use. Other concerns bind their keys under the same prefix in their own classes
+ * ({@link SegmentProperties}, {@link JdbcLeaseProperties}, {@link OpaqueIdProperties}). Validates
+ * itself when bound, so a bad value stops start-up with a message naming the property; the mode
+ * switches live here because they decide which of these checks apply.
  */
 @ConfigurationProperties("xxx.common")
 public class CommonProperties implements Validator {
 
 	private static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
 
-	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
-
 	private static final Pattern ZOOKEEPER_PATH = Pattern.compile("(/[^/\\s]+)+");
-
-	private static final Pattern SEGMENT_TABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
 	/**
 	 * Whether to lease the worker id from ZooKeeper (cluster mode) instead of using
@@ -125,96 +123,12 @@ public class CommonProperties implements Validator {
 	private Duration idClockBackwardsTolerance = IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE;
 
 	/**
-	 * Secret AES key (base64 of 16, 24 or 32 bytes) of the FF1 permutation that turns ids into opaque
-	 * ids; setting it adds an OpaqueIdService bean (needs org.bouncycastle:bcprov-jdk18on). Keep it in
-	 * a secret store and never change it while opaque ids are in use: they would no longer decode.
-	 */
-	private @Nullable String opaqueIdKey;
-
-	/**
-	 * Whether a web application answers an IdUnavailableException (no id for now: lease unconfirmed,
-	 * clock stepped back) that none of its own exception handlers takes with 503, Retry-After and an
-	 * RFC 9457 problem detail instead of 500.
-	 */
-	private boolean webUnavailableProblemEnabled = true;
-
-	/**
-	 * Whether to offer segment ids: dense, increasing ids per business tag, allocated from the
-	 * application's DataSource in ranges and served from memory (SegmentIdServices bean).
-	 */
-	private boolean segmentEnabled;
-
-	/**
-	 * Table of the segment tags, one row per tag, optionally schema-qualified (schema.table).
-	 */
-	private String segmentTable = "idgen_segment";
-
-	/**
-	 * When to create the segment table at start-up if it does not exist: 'always', 'embedded'
-	 * (embedded databases such as H2 only) or 'never' (the table is managed elsewhere, for example
-	 * by Flyway or Liquibase).
-	 */
-	private SchemaInitialization segmentInitializeSchema = SchemaInitialization.EMBEDDED;
-
-	/**
-	 * Share of a range, from 0 up to but excluding 1, that is used before the next range is loaded
-	 * in the background.
-	 */
-	private double segmentPreloadRatio = 0.1;
-
-	/**
-	 * How long an id request that finds no id in memory waits for the next range before it fails
-	 * with SegmentIdsUnavailableException (HTTP 503 in a web layer).
-	 */
-	private Duration segmentWaitTimeout = Duration.ofSeconds(1);
-
-	/**
-	 * Largest step the dynamic step grows to; a row's own step is the smallest and wins if larger.
-	 */
-	private int segmentMaxStep = 1_000_000;
-
-	/**
-	 * How long one range should last: a range used up faster doubles the next step, one that lasted
-	 * more than twice as long halves it.
-	 */
-	private Duration segmentStepDuration = Duration.ofMinutes(15);
-
-	/**
-	 * Least time between two allocation attempts of a tag after the store failed.
-	 */
-	private Duration segmentRetryInterval = Duration.ofMillis(100);
-
-	/**
 	 * Whether to lease the worker id as a row of a table in the application's database (JDBC mode, on
 	 * the DataSource bean) instead of using 'xxx.common.id-worker-id'. Excludes
 	 * 'xxx.common.zookeeper-enabled'. The range, instance name and high-water mark settings of ZooKeeper
 	 * mode apply.
 	 */
 	private boolean jdbcEnabled;
-
-	/**
-	 * Lease group of this service's instances in the lease table: instances of one service share it,
-	 * and services with different groups never share a worker id.
-	 */
-	private String jdbcLeaseGroup = "default";
-
-	/**
-	 * How long an instance that stops renewing keeps its row in JDBC mode: a killed instance's worker
-	 * id is taken over no sooner than this after its last renewal, and an instance stops issuing two
-	 * thirds of it after its last successful renewal was sent. At least 1s.
-	 */
-	private Duration jdbcLeaseTimeout = Duration.ofSeconds(10);
-
-	/**
-	 * Name of the worker-id lease table, optionally qualified by a schema.
-	 */
-	private String jdbcLeaseTable = "idgen_worker_lease";
-
-	/**
-	 * When idgen creates the lease table if it is missing: 'always', 'embedded' (H2, HSQLDB, Derby) or
-	 * 'never' (operators create it, for example with Flyway, from the scripts in idgen's jar).
-	 */
-	private LeaseSchemaInitialization jdbcInitializeSchema = LeaseSchemaInitialization.EMBEDDED;
 
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
@@ -336,133 +250,12 @@ public class CommonProperties implements Validator {
 		this.idClockBackwardsTolerance = idClockBackwardsTolerance;
 	}
 
-	public @Nullable String getOpaqueIdKey() {
-		return this.opaqueIdKey;
-	}
-
-	public void setOpaqueIdKey(@Nullable String opaqueIdKey) {
-		this.opaqueIdKey = opaqueIdKey;
-	}
-
-	public boolean isWebUnavailableProblemEnabled() {
-		return this.webUnavailableProblemEnabled;
-	}
-
-	public void setWebUnavailableProblemEnabled(boolean webUnavailableProblemEnabled) {
-		this.webUnavailableProblemEnabled = webUnavailableProblemEnabled;
-	}
-
-	public boolean isSegmentEnabled() {
-		return this.segmentEnabled;
-	}
-
-	public void setSegmentEnabled(boolean segmentEnabled) {
-		this.segmentEnabled = segmentEnabled;
-	}
-
-	public String getSegmentTable() {
-		return this.segmentTable;
-	}
-
-	public void setSegmentTable(String segmentTable) {
-		this.segmentTable = segmentTable;
-	}
-
-	public SchemaInitialization getSegmentInitializeSchema() {
-		return this.segmentInitializeSchema;
-	}
-
-	public void setSegmentInitializeSchema(SchemaInitialization segmentInitializeSchema) {
-		this.segmentInitializeSchema = segmentInitializeSchema;
-	}
-
-	public double getSegmentPreloadRatio() {
-		return this.segmentPreloadRatio;
-	}
-
-	public void setSegmentPreloadRatio(double segmentPreloadRatio) {
-		this.segmentPreloadRatio = segmentPreloadRatio;
-	}
-
-	public Duration getSegmentWaitTimeout() {
-		return this.segmentWaitTimeout;
-	}
-
-	public void setSegmentWaitTimeout(Duration segmentWaitTimeout) {
-		this.segmentWaitTimeout = segmentWaitTimeout;
-	}
-
-	public int getSegmentMaxStep() {
-		return this.segmentMaxStep;
-	}
-
-	public void setSegmentMaxStep(int segmentMaxStep) {
-		this.segmentMaxStep = segmentMaxStep;
-	}
-
-	public Duration getSegmentStepDuration() {
-		return this.segmentStepDuration;
-	}
-
-	public void setSegmentStepDuration(Duration segmentStepDuration) {
-		this.segmentStepDuration = segmentStepDuration;
-	}
-
-	public Duration getSegmentRetryInterval() {
-		return this.segmentRetryInterval;
-	}
-
-	public void setSegmentRetryInterval(Duration segmentRetryInterval) {
-		this.segmentRetryInterval = segmentRetryInterval;
-	}
-
-	/**
-	 * Returns the segment settings these properties describe.
-	 * @return the settings
-	 */
-	public SegmentSettings toSegmentSettings() {
-		return new SegmentSettings(this.segmentPreloadRatio, this.segmentWaitTimeout, this.segmentMaxStep,
-				this.segmentStepDuration, this.segmentRetryInterval);
-	}
-
 	public boolean isJdbcEnabled() {
 		return this.jdbcEnabled;
 	}
 
 	public void setJdbcEnabled(boolean jdbcEnabled) {
 		this.jdbcEnabled = jdbcEnabled;
-	}
-
-	public String getJdbcLeaseGroup() {
-		return this.jdbcLeaseGroup;
-	}
-
-	public void setJdbcLeaseGroup(String jdbcLeaseGroup) {
-		this.jdbcLeaseGroup = jdbcLeaseGroup;
-	}
-
-	public Duration getJdbcLeaseTimeout() {
-		return this.jdbcLeaseTimeout;
-	}
-
-	public void setJdbcLeaseTimeout(Duration jdbcLeaseTimeout) {
-		this.jdbcLeaseTimeout = jdbcLeaseTimeout;
-	}
-
-	public String getJdbcLeaseTable() {
-		return this.jdbcLeaseTable;
-	}
-
-	public void setJdbcLeaseTable(String jdbcLeaseTable) {
-		this.jdbcLeaseTable = jdbcLeaseTable;
-	}
-
-	public LeaseSchemaInitialization getJdbcInitializeSchema() {
-		return this.jdbcInitializeSchema;
-	}
-
-	public void setJdbcInitializeSchema(LeaseSchemaInitialization jdbcInitializeSchema) {
-		this.jdbcInitializeSchema = jdbcInitializeSchema;
 	}
 
 	@Override
@@ -482,34 +275,9 @@ public class CommonProperties implements Validator {
 			properties.validateZooKeeper(errors);
 		}
 		if (properties.jdbcEnabled) {
-			properties.validateJdbc(errors);
+			// the JDBC keys themselves are JdbcLeaseProperties', bound in JDBC mode only
+			properties.validateLease(errors);
 		}
-		if (properties.segmentEnabled) {
-			properties.validateSegment(errors);
-		}
-	}
-
-	private void validateSegment(Errors errors) {
-		if (this.segmentTable == null || !SEGMENT_TABLE.matcher(this.segmentTable).matches()) {
-			errors.rejectValue("segmentTable", "format", "xxx.common.segment-table must be a plain SQL table name"
-					+ " (letters, digits and _, optionally schema.table), such as 'idgen_segment', was '"
-					+ this.segmentTable + "'.");
-		}
-		if (!(this.segmentPreloadRatio >= 0 && this.segmentPreloadRatio < 1)) {
-			errors.rejectValue("segmentPreloadRatio", "range", "xxx.common.segment-preload-ratio must be at least 0"
-					+ " and below 1, such as 0.1 (load the next range once 10 % of the current one is used), was "
-					+ this.segmentPreloadRatio + ".");
-		}
-		if (this.segmentMaxStep < 1) {
-			errors.rejectValue("segmentMaxStep", "range", "xxx.common.segment-max-step must be at least 1, was "
-					+ this.segmentMaxStep + ".");
-		}
-		requireAtLeast(errors, "segmentWaitTimeout", "xxx.common.segment-wait-timeout", this.segmentWaitTimeout,
-				Duration.ZERO);
-		requireAtLeast(errors, "segmentStepDuration", "xxx.common.segment-step-duration", this.segmentStepDuration,
-				Duration.ofMillis(1));
-		requireAtLeast(errors, "segmentRetryInterval", "xxx.common.segment-retry-interval", this.segmentRetryInterval,
-				Duration.ZERO);
 	}
 
 	private void validateLayout(Errors errors) {
@@ -580,28 +348,6 @@ public class CommonProperties implements Validator {
 		if (this.instanceName != null && !INSTANCE_NAME.matcher(this.instanceName).matches()) {
 			errors.rejectValue("instanceName", "format", "xxx.common.instance-name must be 1 to 128 letters, digits"
 					+ " and . _ : @ - characters, such as 'orders-3' or 'host-a:8080', was '" + this.instanceName + "'.");
-		}
-	}
-
-	private void validateJdbc(Errors errors) {
-		if (this.jdbcLeaseGroup == null || this.jdbcLeaseGroup.isBlank() || this.jdbcLeaseGroup.length() > 128) {
-			errors.rejectValue("jdbcLeaseGroup", "format", "xxx.common.jdbc-lease-group must be 1 to 128 characters,"
-					+ " such as the service's name, was '" + this.jdbcLeaseGroup + "'.");
-		}
-		if (this.jdbcLeaseTable == null || !TABLE_NAME.matcher(this.jdbcLeaseTable).matches()) {
-			errors.rejectValue("jdbcLeaseTable", "format", "xxx.common.jdbc-lease-table must be an SQL identifier,"
-					+ " optionally qualified by a schema (letters, digits and _), such as 'idgen_worker_lease', was '"
-					+ this.jdbcLeaseTable + "'.");
-		}
-		requireAtLeast(errors, "jdbcLeaseTimeout", "xxx.common.jdbc-lease-timeout", this.jdbcLeaseTimeout,
-				JdbcLeaseDeployment.MIN_LEASE_TIMEOUT);
-		validateLease(errors);
-	}
-
-	private static void requireAtLeast(Errors errors, String field, String key, Duration value, Duration min) {
-		if (value.compareTo(min) < 0) {
-			errors.rejectValue(field, "range", key + " must be at least " + min.toMillis() + "ms, was "
-					+ value.toMillis() + "ms.");
 		}
 	}
 

@@ -1,5 +1,8 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
+import io.github.idgen.health.IdgenSegmentsHealthIndicator;
+import io.github.idgen.metrics.IdgenSegmentMetrics;
 import io.github.idgen.segment.SegmentIdServices;
 import io.micrometer.core.instrument.MeterRegistry;
 

@@ -8,7 +8,6 @@ import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -16,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * JDBC mode ({@code xxx.common.jdbc-enabled=true}): a {@link JdbcLeaseDeployment} that leases the
@@ -26,17 +26,19 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("xxx.common.jdbc-enabled")
-@EnableConfigurationProperties(CommonProperties.class)
+@EnableConfigurationProperties({ CommonProperties.class, JdbcLeaseProperties.class })
+@Import(LeaseIdServiceConfiguration.class)
 public final class JdbcIdServiceAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ClusterDeployment.class)
-	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, DataSource dataSource) {
+	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, JdbcLeaseProperties jdbc,
+			DataSource dataSource) {
 		JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(dataSource)
-			.leaseGroup(properties.getJdbcLeaseGroup())
-			.table(properties.getJdbcLeaseTable())
-			.leaseTimeout(properties.getJdbcLeaseTimeout())
-			.schemaInitialization(properties.getJdbcInitializeSchema())
+			.leaseGroup(jdbc.getJdbcLeaseGroup())
+			.table(jdbc.getJdbcLeaseTable())
+			.leaseTimeout(jdbc.getJdbcLeaseTimeout())
+			.schemaInitialization(jdbc.getJdbcInitializeSchema())
 			.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
 			.instanceName(properties.getInstanceName())
 			.markInterval(properties.getZookeeperMarkInterval())
@@ -47,22 +49,14 @@ public final class JdbcIdServiceAutoConfiguration {
 		return deployment;
 	}
 
-	@Bean
-	@ConditionalOnMissingBean(IdService.class)
-	IdServiceProxy idService(ClusterDeployment clusterDeployment, CommonProperties properties) {
-		return new IdServiceProxy(clusterDeployment, properties.getZookeeperLeaseWaitTimeout(),
-				() -> IdServiceTwitter.builder()
-					.epoch(properties.getIdEpoch())
-					.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
-	}
-
-	// declared after idService: the condition sees the proxy bean defined above, or the user's
+	// declared after the deployment and registered after the imported proxy: the condition sees both,
+	// or the user's
 	@Bean
 	@ConditionalOnBean({ IdServiceProxy.class, LeaseStatistics.class })
 	@ConditionalOnMissingBean(IdServiceInfo.class)
 	JdbcIdServiceInfo idServiceInfo(IdServiceProxy idService, ClusterDeployment clusterDeployment,
 			LeaseStatistics leaseStatistics) {
-		return new JdbcIdServiceInfo(new ClusterIdServiceInfo(idService, clusterDeployment, leaseStatistics));
+		return new JdbcIdServiceInfo(idService, clusterDeployment, leaseStatistics);
 	}
 
 }

@@ -1,20 +1,20 @@
 package io.github.idgen.autoconfigure;
 
-import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.info.LeaseInfo;
-import io.github.idgen.snowflake.GeneratorStatistics;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseStatistics;
+import io.github.idgen.lease.WorkerIdLease;
 import org.jspecify.annotations.Nullable;
 
 /**
- * JDBC mode: what cluster mode reports (the proxy's lease, what it can do now, the lease totals), under
- * the mode name {@code jdbc}; the lease's path is {@code /<table>/<group>/<node id>}.
+ * JDBC mode: the lease is a row of the lease table, {@code /<table>/<group>/<node id>}, whose
+ * {@code holder} column names this deployment's token; a database has no sessions.
  */
-final class JdbcIdServiceInfo implements IdServiceInfo {
+final class JdbcIdServiceInfo extends LeaseIdServiceInfo {
 
-	private final ClusterIdServiceInfo lease;
-
-	JdbcIdServiceInfo(ClusterIdServiceInfo lease) {
-		this.lease = lease;
+	JdbcIdServiceInfo(IdServiceProxy proxy, ClusterDeployment deployment, LeaseStatistics statistics) {
+		super(proxy, deployment, statistics);
 	}
 
 	@Override
@@ -23,33 +23,14 @@ final class JdbcIdServiceInfo implements IdServiceInfo {
 	}
 
 	@Override
-	public int workerId() {
-		return this.lease.workerId();
+	LeaseInfo.Backend backend() {
+		return LeaseInfo.Backend.JDBC;
 	}
 
+	// the row names its holder by token, which LeaseInfo shows; a session id of 0 would be a fake
 	@Override
-	public int datacenterId() {
-		return this.lease.datacenterId();
-	}
-
-	@Override
-	public @Nullable String whyNotIssuing() {
-		return this.lease.whyNotIssuing();
-	}
-
-	@Override
-	public GeneratorStatistics counters() {
-		return this.lease.counters();
-	}
-
-	@Override
-	public LeaseInfo lease() {
-		return this.lease.lease();
-	}
-
-	@Override
-	public void addChangeListener(Runnable listener) {
-		this.lease.addChangeListener(listener);
+	@Nullable String sessionIdOf(WorkerIdLease lease) {
+		return null;
 	}
 
 }

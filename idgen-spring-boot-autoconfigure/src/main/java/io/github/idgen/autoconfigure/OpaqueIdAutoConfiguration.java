@@ -31,7 +31,7 @@ import org.springframework.util.StringUtils;
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
 		JdbcIdServiceAutoConfiguration.class })
 @Conditional(OpaqueIdAutoConfiguration.OnOpaqueIdKey.class)
-@EnableConfigurationProperties(CommonProperties.class)
+@EnableConfigurationProperties(OpaqueIdProperties.class)
 public final class OpaqueIdAutoConfiguration {
 
 	static final String KEY_PROPERTY = "xxx.common.opaque-id-key";
@@ -62,7 +62,7 @@ public final class OpaqueIdAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(IdCodec.class)
-		Ff1IdCodec opaqueIdCodec(CommonProperties properties) {
+		Ff1IdCodec opaqueIdCodec(OpaqueIdProperties properties) {
 			return Ff1IdCodec.withKey(decodeKey(properties.getOpaqueIdKey()));
 		}
 

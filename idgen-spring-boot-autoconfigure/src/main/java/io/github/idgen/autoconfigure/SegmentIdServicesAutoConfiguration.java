@@ -23,12 +23,12 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(DataSource.class)
 @ConditionalOnBooleanProperty("xxx.common.segment-enabled")
-@EnableConfigurationProperties(CommonProperties.class)
+@EnableConfigurationProperties(SegmentProperties.class)
 public final class SegmentIdServicesAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	SegmentIdServices segmentIdServices(ObjectProvider<DataSource> dataSource, CommonProperties properties) {
+	SegmentIdServices segmentIdServices(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
 		return new SegmentIdServices(new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable()),
 				properties.toSegmentSettings());
 	}
@@ -50,7 +50,7 @@ public final class SegmentIdServicesAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		SegmentSchemaInitializer segmentSchemaInitializer(ObjectProvider<DataSource> dataSource,
-				CommonProperties properties) {
+				SegmentProperties properties) {
 			return new SegmentSchemaInitializer(requireDataSource(dataSource), properties.getSegmentTable(),
 					properties.getSegmentInitializeSchema());
 		}

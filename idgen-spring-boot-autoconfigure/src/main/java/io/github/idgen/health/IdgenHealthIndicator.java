@@ -38,8 +38,11 @@ public class IdgenHealthIndicator extends AbstractHealthIndicator {
 			.withDetail("datacenterId", this.info.datacenterId());
 		LeaseInfo lease = this.info.lease();
 		if (lease != null) {
-			builder.withDetail("leasePath", lease.path())
-				.withDetail("sessionId", lease.sessionId())
+			builder.withDetail("leasePath", lease.path());
+			if (lease.sessionId() != null) {
+				builder.withDetail("sessionId", lease.sessionId());
+			}
+			builder.withDetail("holderToken", lease.holder().token())
 				.withDetail("leaseState", lease.state())
 				.withDetail("instanceName", lease.holder().instanceName())
 				.withDetail("highWaterMark", Instant.ofEpochMilli(lease.markMillis()).toString());

@@ -1,5 +1,5 @@
 /**
- * Health of idgen's {@link io.github.idgen.snowflake.IdService}, for Spring Boot's health endpoint.
+ * Health of idgen's {@link io.github.idgen.snowflake.IdService} and of its segment ids, for Spring Boot's health endpoint.
  */
 @NullMarked
 package io.github.idgen.health;

@@ -3,15 +3,18 @@ package io.github.idgen.info;
 import java.time.Duration;
 import java.time.Instant;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A snapshot of a worker-id lease, in terms every lease backend has.
  *
+ * @param backend what keeps the lease
  * @param path where the lease lives, such as the ZooKeeper node {@code /idgen/worker_ids/7}
  * @param range which ids are leased from, such as {@code WORKER_ID} or {@code NODE_ID}
  * @param holder who holds it: this process
  * @param since when this lease was taken
- * @param sessionId what proves that this process owns the lease, such as the ZooKeeper session id
- * in hex
+ * @param sessionId the ZooKeeper session that owns the lease node, in hex; {@code null} for a backend
+ * without sessions, where the holder's {@link Holder#token() token} alone proves ownership
  * @param state the lease's state, such as {@code ACTIVE}, {@code FENCED} or {@code RELEASED}
  * @param reason why the lease is in its state
  * @param markMillis this holder's last written high-water mark, which ids must not pass, in
@@ -20,8 +23,22 @@ import java.time.Instant;
  * milliseconds since 1970
  * @param counters running totals of the lease and of the calls it fenced
  */
-public record LeaseInfo(String path, String range, Holder holder, Instant since, String sessionId, String state,
-		String reason, long markMillis, long floorMillis, Counters counters) {
+public record LeaseInfo(Backend backend, String path, String range, Holder holder, Instant since,
+		@Nullable String sessionId, String state, String reason, long markMillis, long floorMillis,
+		Counters counters) {
+
+	/**
+	 * What keeps worker-id leases.
+	 */
+	public enum Backend {
+
+		/** EPHEMERAL nodes in ZooKeeper, owned by a session. */
+		ZOOKEEPER,
+
+		/** Rows of a table in the application's database, renewed. */
+		JDBC
+
+	}
 
 	/**
 	 * The process holding a lease.
@@ -31,8 +48,11 @@ public record LeaseInfo(String path, String range, Holder holder, Instant since,
 	 * @param pid the process id
 	 * @param startedAt when the process started
 	 * @param instanceName the configured instance name, or the process name
+	 * @param token what names this holder in its lease node's data and mark record (ZooKeeper) or in
+	 * its lease row's {@code holder} column (JDBC); unique per deployment and never reused
 	 */
-	public record Holder(String process, String host, long pid, Instant startedAt, String instanceName) {
+	public record Holder(String process, String host, long pid, Instant startedAt, String instanceName,
+			String token) {
 
 	}
 
@@ -42,7 +62,8 @@ public record LeaseInfo(String path, String range, Holder holder, Instant since,
 	 * @param leasesTaken leases taken, the first included
 	 * @param leasesLost leases lost (session ended, lease deleted or taken); given back on purpose
 	 * does not count
-	 * @param reconnects reconnections to the lease backend
+	 * @param reconnects reconnections to ZooKeeper, or lease requests to the database that succeeded
+ * again after a failed one
 	 * @param clockLagMillis how far this clock was found behind live holders' clocks at start-up
 	 * @param refusedCalls calls that failed because the lease stayed unproven for the whole wait
 	 * @param leaseWaits calls that found the lease unproven and waited (some then got ids)

@@ -71,8 +71,14 @@ public class IdgenMetrics implements MeterBinder {
 				LeaseInfo.Counters::leasesTaken);
 		leaseCounter(registry, "idgen.lease.losses", "Worker id leases lost (session ended, node deleted or taken)",
 				tags, LeaseInfo.Counters::leasesLost);
-		leaseCounter(registry, "idgen.zookeeper.reconnects", "Reconnections to ZooKeeper", tags,
-				LeaseInfo.Counters::reconnects);
+		// each backend's recoveries under its own name: dashboards of cluster mode know the ZooKeeper one
+		switch (lease(this.info).backend()) {
+			case ZOOKEEPER -> leaseCounter(registry, "idgen.zookeeper.reconnects", "Reconnections to ZooKeeper", tags,
+					LeaseInfo.Counters::reconnects);
+			case JDBC -> leaseCounter(registry, "idgen.jdbc.recoveries",
+					"Lease requests to the database that succeeded again after a failed one", tags,
+					LeaseInfo.Counters::reconnects);
+		}
 		gauge(registry, "idgen.clock.lag", "How far this clock was behind live lease holders' clocks at start-up",
 				"milliseconds", tags, (i) -> counters(i).clockLagMillis());
 	}
@@ -100,8 +106,8 @@ public class IdgenMetrics implements MeterBinder {
 		Gauge.builder(name, this.info, value).description(description).baseUnit(unit).tags(tags).register(registry);
 	}
 
-	private static <T> void counter(MeterRegistry registry, String name, String description, @Nullable String unit,
-			Tags tags, T source, ToDoubleFunction<T> count) {
+	static <T> void counter(MeterRegistry registry, String name, String description, @Nullable String unit, Tags tags,
+			T source, ToDoubleFunction<T> count) {
 		FunctionCounter.builder(name, source, count)
 			.description(description)
 			.baseUnit(unit)

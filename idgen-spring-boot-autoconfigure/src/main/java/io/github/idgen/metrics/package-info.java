@@ -1,5 +1,5 @@
 /**
- * Micrometer meters of idgen's {@link io.github.idgen.snowflake.IdService}.
+ * Micrometer meters of idgen's {@link io.github.idgen.snowflake.IdService} and of its segment ids.
  */
 @NullMarked
 package io.github.idgen.metrics;

@@ -84,7 +84,9 @@ class ClusterIdServiceAutoConfigurationTests {
 			assertThat(info.counters().issuedIds()).isEqualTo(3);
 			LeaseInfo described = info.lease();
 			assertThat(described.path()).isEqualTo(lease.getPath());
+			assertThat(described.backend()).isEqualTo(LeaseInfo.Backend.ZOOKEEPER);
 			assertThat(described.sessionId()).isEqualTo("0x" + Long.toHexString(lease.getSessionId()));
+			assertThat(described.holder().token()).isEqualTo(lease.getHolder().token()).isNotBlank();
 			assertThat(described.state()).isEqualTo("ACTIVE");
 			assertThat(described.counters().leasesTaken()).isEqualTo(1);
 		});

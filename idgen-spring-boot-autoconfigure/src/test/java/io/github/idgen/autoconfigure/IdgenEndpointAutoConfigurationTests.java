@@ -2,6 +2,8 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 
+import javax.sql.DataSource;
+
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.FencingDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdDescriptor;
@@ -14,6 +16,7 @@ import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,6 +29,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,6 +99,28 @@ class IdgenEndpointAutoConfigurationTests {
 					assertThat(body.lease().waitForPreviousHolderMarkMillis()).isPositive();
 				});
 		}
+	}
+
+	@Test
+	void jdbcModeShowsTheHolderTokenOfTheLeaseRowAndNoSessionId() {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:endpoint-jdbc;DB_CLOSE_DELAY=-1");
+		this.contextRunner.withConfiguration(AutoConfigurations.of(JdbcIdServiceAutoConfiguration.class))
+			.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("xxx.common.jdbc-enabled=true", "xxx.common.jdbc-lease-group=endpoint")
+			.run((context) -> {
+				IdgenDescriptor body = context.getBean(IdgenEndpoint.class).idgen();
+				assertThat(body.mode()).isEqualTo("jdbc");
+				LeaseDescriptor lease = body.lease();
+				assertThat(lease.path()).startsWith("/idgen_worker_lease/endpoint/");
+				// a database lease has no session: what proves ownership is the token in the row
+				assertThat(lease.sessionId()).isNull();
+				int nodeId = context.getBean(IdServiceProxy.class).getLease().getNodeId();
+				String rowHolder = new JdbcTemplate(dataSource).queryForObject(
+						"SELECT holder FROM idgen_worker_lease WHERE lease_group = 'endpoint' AND node_id = ?",
+						String.class, nodeId);
+				assertThat(lease.holder().token()).isNotBlank().isEqualTo(rowHolder);
+			});
 	}
 
 	@Test

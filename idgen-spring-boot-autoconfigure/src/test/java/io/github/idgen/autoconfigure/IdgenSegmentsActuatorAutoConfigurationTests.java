@@ -4,6 +4,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
+import io.github.idgen.health.IdgenSegmentsHealthIndicator;
+import io.github.idgen.metrics.IdgenSegmentMetrics;
 import io.github.idgen.segment.SegmentIdServices;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

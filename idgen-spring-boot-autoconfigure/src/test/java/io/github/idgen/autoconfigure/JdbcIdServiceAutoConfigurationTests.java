@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
 import io.github.idgen.jdbc.LeaseTableMissingException;
 import io.github.idgen.lease.ClusterDeployment;
@@ -69,6 +70,10 @@ class JdbcIdServiceAutoConfigurationTests {
 			assertThat(info.isIssuing()).isTrue();
 			assertThat(info.lease()).isNotNull();
 			assertThat(info.lease().path()).isEqualTo(context.getBean(IdServiceProxy.class).getLease().getPath());
+			assertThat(info.lease().backend()).isEqualTo(LeaseInfo.Backend.JDBC);
+			assertThat(info.lease().sessionId()).isNull();
+			assertThat(info.lease().holder().token())
+				.isEqualTo(context.getBean(IdServiceProxy.class).getLease().getHolder().token());
 		});
 	}
 

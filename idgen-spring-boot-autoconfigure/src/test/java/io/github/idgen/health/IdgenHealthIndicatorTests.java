@@ -51,6 +51,7 @@ class IdgenHealthIndicatorTests {
 		assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
 		assertThat(health.getDetails()).containsEntry("leasePath", "/ids/4")
 			.containsEntry("sessionId", "0x2a")
+			.containsEntry("holderToken", "token-1")
 			.containsEntry("leaseState", "FENCED")
 			.containsEntry("instanceName", "orders-1")
 			.containsEntry("highWaterMark", "2026-01-01T00:00:00Z")
@@ -67,9 +68,23 @@ class IdgenHealthIndicatorTests {
 			.doesNotContainKeys("waitingForPreviousHolderMark", "reason");
 	}
 
+	@Test
+	void aLeaseWithoutASessionShowsItsHolderTokenAndNoSessionId() {
+		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.JDBC, "/idgen_worker_lease/default/4", "WORKER_ID", HOLDER,
+				Instant.EPOCH, null, "ACTIVE", "leased", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0,
+				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
+		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
+
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsEntry("holderToken", "token-1").doesNotContainKey("sessionId");
+	}
+
+	private static final LeaseInfo.Holder HOLDER = new LeaseInfo.Holder("1@host", "host", 1, Instant.EPOCH, "orders-1",
+			"token-1");
+
 	private static LeaseInfo lease(long floorMillis, String state) {
-		return new LeaseInfo("/ids/4", "WORKER_ID", new LeaseInfo.Holder("1@host", "host", 1, Instant.EPOCH, "orders-1"),
-				Instant.EPOCH, "0x2a", state, "because", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), floorMillis,
+		return new LeaseInfo(LeaseInfo.Backend.ZOOKEEPER, "/ids/4", "WORKER_ID", HOLDER, Instant.EPOCH, "0x2a", state,
+				"because", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), floorMillis,
 				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
 	}
 

@@ -112,7 +112,8 @@ public class IdgenEndpoint {
 	 * @param holder this process
 	 * @param instanceName the stable instance name, or the process name
 	 * @param since when the lease was taken
-	 * @param sessionId what proves this process owns the lease
+	 * @param sessionId the ZooKeeper session that owns the lease node; absent for a database lease, which
+	 * the holder's token alone proves
 	 * @param highWaterMark this holder's last written mark, which ids must not pass
 	 * @param highWaterMarkAheadMillis how far that mark is ahead of this clock
 	 * @param previousHolderMark the previous holder's mark, which ids must come after
@@ -124,7 +125,7 @@ public class IdgenEndpoint {
 	 * @param clockLagBehindLiveHoldersMillis how far this clock was behind live holders' at start-up
 	 */
 	public record LeaseDescriptor(String path, int workerId, int datacenterId, HolderDescriptor holder,
-			String instanceName, String since, String sessionId, String highWaterMark, long highWaterMarkAheadMillis,
+			String instanceName, String since, @Nullable String sessionId, String highWaterMark, long highWaterMarkAheadMillis,
 			String previousHolderMark, long waitForPreviousHolderMarkMillis, String range, long reconnects,
 			long leasesTaken, long leasesLost, long clockLagBehindLiveHoldersMillis) {
 
@@ -132,7 +133,8 @@ public class IdgenEndpoint {
 			LeaseInfo.Holder holder = lease.holder();
 			LeaseInfo.Counters counters = lease.counters();
 			return new LeaseDescriptor(lease.path(), info.workerId(), info.datacenterId(),
-					new HolderDescriptor(holder.process(), holder.host(), holder.pid(), holder.startedAt().toString()),
+					new HolderDescriptor(holder.process(), holder.host(), holder.pid(), holder.startedAt().toString(),
+							holder.token()),
 					holder.instanceName(), lease.since().toString(), lease.sessionId(),
 					Instant.ofEpochMilli(lease.markMillis()).toString(), lease.markMillis() - now,
 					Instant.ofEpochMilli(lease.floorMillis()).toString(), Math.max(0, lease.floorMillis() - now),
@@ -149,8 +151,10 @@ public class IdgenEndpoint {
 	 * @param host the host name
 	 * @param pid the process id
 	 * @param startedAt when the process started
+	 * @param token what names this holder in the lease node's data (ZooKeeper) or the lease row's
+	 * {@code holder} column (JDBC)
 	 */
-	public record HolderDescriptor(String process, String host, long pid, String startedAt) {
+	public record HolderDescriptor(String process, String host, long pid, String startedAt, String token) {
 
 	}
 

@@ -1,5 +1,5 @@
 /**
- * The {@code idgen} Actuator endpoint.
+ * The {@code idgen} and {@code idgenSegments} Actuator endpoints.
  */
 @NullMarked
 package io.github.idgen.actuate.endpoint;

@@ -1,7 +1,10 @@
 package io.github.idgen.autoconfigure.metrics;
 
+import javax.sql.DataSource;
+
 import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.IdServiceProxy;
@@ -11,6 +14,7 @@ import io.github.idgen.snowflake.IdServiceTwitter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -69,6 +73,7 @@ class IdgenMetricsAutoConfigurationTests {
 				assertThat(registry.get("idgen.lease.acquisitions").functionCounter().count()).isEqualTo(1);
 				assertThat(registry.get("idgen.lease.losses").functionCounter().count()).isZero();
 				assertThat(registry.get("idgen.zookeeper.reconnects").functionCounter().count()).isZero();
+				assertThat(registry.find("idgen.jdbc.recoveries").meter()).isNull();
 				assertThat(registry.get("idgen.ids.refused").functionCounter().count()).isZero();
 				assertThat(registry.get("idgen.lease.valid").gauge().value()).isEqualTo(1);
 				assertThat(registry.get("idgen.worker.id").gauge().value()).isEqualTo(proxy.getLease().getWorkerId());
@@ -77,6 +82,25 @@ class IdgenMetricsAutoConfigurationTests {
 				assertThat(registry.get("idgen.clock.lag").gauge().value()).isZero();
 				FunctionTimer waits = registry.get("idgen.lease.wait").functionTimer();
 				assertThat(waits.count()).isZero();
+			});
+	}
+
+	@Test
+	void jdbcModeCountsDatabaseRecoveriesUnderItsOwnNameAndRegistersNoZooKeeperMeter() {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:metrics-jdbc;DB_CLOSE_DELAY=-1");
+		this.contextRunner.withConfiguration(AutoConfigurations.of(JdbcIdServiceAutoConfiguration.class))
+			.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("xxx.common.jdbc-enabled=true")
+			.run((context) -> {
+				context.getBean(IdService.class).nextIds(10);
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(registry.get("idgen.ids.issued").tag("mode", "jdbc").functionCounter().count())
+					.isEqualTo(10);
+				assertThat(registry.get("idgen.lease.acquisitions").functionCounter().count()).isEqualTo(1);
+				assertThat(registry.find("idgen.zookeeper.reconnects").meter()).isNull();
+				assertThat(registry.get("idgen.jdbc.recoveries").tag("mode", "jdbc").functionCounter().count())
+					.isZero();
 			});
 	}
 

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.health;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,11 +15,15 @@ import org.springframework.boot.health.contributor.Status;
  * left in memory (no next range preloaded), so that the instance is drained before its callers get
  * 503s; {@code UP} otherwise. Details per tag used so far.
  */
-class IdgenSegmentsHealthIndicator extends AbstractHealthIndicator {
+public class IdgenSegmentsHealthIndicator extends AbstractHealthIndicator {
 
 	private final SegmentIdServices services;
 
-	IdgenSegmentsHealthIndicator(SegmentIdServices services) {
+	/**
+	 * Creates the indicator.
+	 * @param services the segment id services of the context
+	 */
+	public IdgenSegmentsHealthIndicator(SegmentIdServices services) {
 		super("idgen segments health check failed");
 		this.services = services;
 	}

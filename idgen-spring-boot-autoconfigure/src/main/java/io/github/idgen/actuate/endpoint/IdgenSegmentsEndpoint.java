@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.actuate.endpoint;
 
 import java.util.List;
 
@@ -17,7 +17,11 @@ public class IdgenSegmentsEndpoint {
 
 	private final SegmentIdServices services;
 
-	IdgenSegmentsEndpoint(SegmentIdServices services) {
+	/**
+	 * Creates the endpoint.
+	 * @param services the segment id services of the context
+	 */
+	public IdgenSegmentsEndpoint(SegmentIdServices services) {
 		this.services = services;
 	}
 

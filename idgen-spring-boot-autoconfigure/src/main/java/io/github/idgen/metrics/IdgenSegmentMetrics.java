@@ -1,11 +1,10 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.metrics;
 
 import java.util.function.ToDoubleFunction;
 
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStatistics;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -17,11 +16,15 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code idgen.segment.range.first}, {@code idgen.segment.range.last},
  * {@code idgen.segment.allocations}, {@code idgen.segment.waits}, {@code idgen.segment.store.errors}.
  */
-class IdgenSegmentMetrics implements MeterBinder {
+public class IdgenSegmentMetrics implements MeterBinder {
 
 	private final SegmentIdServices services;
 
-	IdgenSegmentMetrics(SegmentIdServices services) {
+	/**
+	 * Creates the binder.
+	 * @param services the segment id services of the context
+	 */
+	public IdgenSegmentMetrics(SegmentIdServices services) {
 		this.services = services;
 	}
 
@@ -56,10 +59,8 @@ class IdgenSegmentMetrics implements MeterBinder {
 
 	private static void counter(MeterRegistry registry, String name, String description, Tags tags,
 			SegmentIdService service, ToDoubleFunction<SegmentStatistics> value) {
-		FunctionCounter.builder(name, service, (s) -> value.applyAsDouble(s.statistics()))
-			.description(description)
-			.tags(tags)
-			.register(registry);
+		IdgenMetrics.counter(registry, name, description, null, tags, service,
+				(s) -> value.applyAsDouble(s.statistics()));
 	}
 
 }

@@ -1,0 +1,29 @@
+package io.github.idgen.autoconfigure;
+
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.IdServiceTwitter;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * What both lease modes (ZooKeeper and JDBC) build on the context's {@link ClusterDeployment}: the
+ * {@link IdServiceProxy} that is the {@link IdService}. Imported by each mode's auto-configuration,
+ * which contributes the deployment and the mode's {@code IdServiceInfo}.
+ */
+@Configuration(proxyBeanMethods = false)
+class LeaseIdServiceConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(IdService.class)
+	IdServiceProxy idService(ClusterDeployment clusterDeployment, CommonProperties properties) {
+		return new IdServiceProxy(clusterDeployment, properties.getZookeeperLeaseWaitTimeout(),
+				() -> IdServiceTwitter.builder()
+					.epoch(properties.getIdEpoch())
+					.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
+	}
+
+}

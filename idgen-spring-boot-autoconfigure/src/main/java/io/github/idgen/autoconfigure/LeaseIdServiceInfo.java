@@ -1,0 +1,84 @@
+package io.github.idgen.autoconfigure;
+
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.info.LeaseInfo;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.LeaseStatistics;
+import io.github.idgen.lease.WorkerIdLease;
+import io.github.idgen.snowflake.GeneratorStatistics;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a mode with a worker-id lease tells, whatever keeps the lease: the proxy's current lease, what
+ * the proxy can do with it now, and the lease's totals. Each backend names its mode and says what
+ * proves ownership of its leases.
+ */
+abstract class LeaseIdServiceInfo implements IdServiceInfo {
+
+	private final IdServiceProxy proxy;
+
+	private final ClusterDeployment deployment;
+
+	private final LeaseStatistics statistics;
+
+	LeaseIdServiceInfo(IdServiceProxy proxy, ClusterDeployment deployment, LeaseStatistics statistics) {
+		this.proxy = proxy;
+		this.deployment = deployment;
+		this.statistics = statistics;
+	}
+
+	/**
+	 * Returns what keeps the leases.
+	 * @return the backend
+	 */
+	abstract LeaseInfo.Backend backend();
+
+	/**
+	 * Returns the session that owns the lease, for a backend whose leases live as long as a session.
+	 * @param lease the lease
+	 * @return the session id as shown to operators, or {@code null} for a backend without sessions
+	 */
+	abstract @Nullable String sessionIdOf(WorkerIdLease lease);
+
+	@Override
+	public int workerId() {
+		return this.proxy.getLease().getWorkerId();
+	}
+
+	@Override
+	public int datacenterId() {
+		return this.proxy.getLease().getDatacenterId();
+	}
+
+	@Override
+	public @Nullable String whyNotIssuing() {
+		return this.proxy.whyNotIssuing();
+	}
+
+	@Override
+	public GeneratorStatistics counters() {
+		return this.proxy;
+	}
+
+	@Override
+	public LeaseInfo lease() {
+		WorkerIdLease lease = this.proxy.getLease();
+		LeaseHolder holder = lease.getHolder();
+		return new LeaseInfo(backend(), lease.getPath(), this.statistics.getRange().name(),
+				new LeaseInfo.Holder(holder.process(), holder.host(), holder.pid(), holder.startedAt(),
+						holder.instanceName(), holder.token()),
+				lease.getAcquiredAt(), sessionIdOf(lease), lease.getState().name(),
+				lease.getReason(), lease.getMarkMillis(), lease.getFloorMillis(),
+				new LeaseInfo.Counters(this.statistics.getLeasesTaken(), this.statistics.getLeasesLost(),
+						this.statistics.getReconnects(), this.statistics.getMeasuredClockLagMillis(),
+						this.proxy.refusedCalls(), this.proxy.leaseWaits(), this.proxy.leaseWaitTime()));
+	}
+
+	@Override
+	public void addChangeListener(Runnable listener) {
+		this.deployment.addLeaseListener((lease) -> listener.run());
+	}
+
+}

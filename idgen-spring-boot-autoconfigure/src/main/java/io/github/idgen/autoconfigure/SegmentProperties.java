@@ -1,0 +1,175 @@
+package io.github.idgen.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.idgen.segment.SegmentSettings;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
+
+/**
+ * Segment ids, under {@code xxx.common.segment-*} (the prefix {@link CommonProperties} shares). Validates
+ * itself when bound and segment ids are on, so a bad value stops start-up with a message naming the
+ * property.
+ */
+@ConfigurationProperties("xxx.common")
+public class SegmentProperties implements Validator {
+
+	/**
+	 * Whether to offer segment ids: dense, increasing ids per business tag, allocated from the
+	 * application's DataSource in ranges and served from memory (SegmentIdServices bean).
+	 */
+	private boolean segmentEnabled;
+
+	/**
+	 * Table of the segment tags, one row per tag, optionally schema-qualified (schema.table).
+	 */
+	private String segmentTable = "idgen_segment";
+
+	/**
+	 * When to create the segment table at start-up if it does not exist: 'always', 'embedded'
+	 * (embedded databases such as H2 only) or 'never' (the table is managed elsewhere, for example
+	 * by Flyway or Liquibase).
+	 */
+	private SchemaInitialization segmentInitializeSchema = SchemaInitialization.EMBEDDED;
+
+	/**
+	 * Share of a range, from 0 up to but excluding 1, that is used before the next range is loaded
+	 * in the background.
+	 */
+	private double segmentPreloadRatio = 0.1;
+
+	/**
+	 * How long an id request that finds no id in memory waits for the next range before it fails
+	 * with SegmentIdsUnavailableException (HTTP 503 in a web layer).
+	 */
+	private Duration segmentWaitTimeout = Duration.ofSeconds(1);
+
+	/**
+	 * Largest step the dynamic step grows to; a row's own step is the smallest and wins if larger.
+	 */
+	private int segmentMaxStep = 1_000_000;
+
+	/**
+	 * How long one range should last: a range used up faster doubles the next step, one that lasted
+	 * more than twice as long halves it.
+	 */
+	private Duration segmentStepDuration = Duration.ofMinutes(15);
+
+	/**
+	 * Least time between two allocation attempts of a tag after the store failed.
+	 */
+	private Duration segmentRetryInterval = Duration.ofMillis(100);
+
+	public boolean isSegmentEnabled() {
+		return this.segmentEnabled;
+	}
+
+	public void setSegmentEnabled(boolean segmentEnabled) {
+		this.segmentEnabled = segmentEnabled;
+	}
+
+	public String getSegmentTable() {
+		return this.segmentTable;
+	}
+
+	public void setSegmentTable(String segmentTable) {
+		this.segmentTable = segmentTable;
+	}
+
+	public SchemaInitialization getSegmentInitializeSchema() {
+		return this.segmentInitializeSchema;
+	}
+
+	public void setSegmentInitializeSchema(SchemaInitialization segmentInitializeSchema) {
+		this.segmentInitializeSchema = segmentInitializeSchema;
+	}
+
+	public double getSegmentPreloadRatio() {
+		return this.segmentPreloadRatio;
+	}
+
+	public void setSegmentPreloadRatio(double segmentPreloadRatio) {
+		this.segmentPreloadRatio = segmentPreloadRatio;
+	}
+
+	public Duration getSegmentWaitTimeout() {
+		return this.segmentWaitTimeout;
+	}
+
+	public void setSegmentWaitTimeout(Duration segmentWaitTimeout) {
+		this.segmentWaitTimeout = segmentWaitTimeout;
+	}
+
+	public int getSegmentMaxStep() {
+		return this.segmentMaxStep;
+	}
+
+	public void setSegmentMaxStep(int segmentMaxStep) {
+		this.segmentMaxStep = segmentMaxStep;
+	}
+
+	public Duration getSegmentStepDuration() {
+		return this.segmentStepDuration;
+	}
+
+	public void setSegmentStepDuration(Duration segmentStepDuration) {
+		this.segmentStepDuration = segmentStepDuration;
+	}
+
+	public Duration getSegmentRetryInterval() {
+		return this.segmentRetryInterval;
+	}
+
+	public void setSegmentRetryInterval(Duration segmentRetryInterval) {
+		this.segmentRetryInterval = segmentRetryInterval;
+	}
+
+	/**
+	 * Returns the segment settings these properties describe.
+	 * @return the settings
+	 */
+	public SegmentSettings toSegmentSettings() {
+		return new SegmentSettings(this.segmentPreloadRatio, this.segmentWaitTimeout, this.segmentMaxStep,
+				this.segmentStepDuration, this.segmentRetryInterval);
+	}
+
+	@Override
+	public boolean supports(Class<?> clazz) {
+		return SegmentProperties.class.isAssignableFrom(clazz);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		SegmentProperties properties = (SegmentProperties) target;
+		if (properties.segmentEnabled) {
+			properties.validateSegment(errors);
+		}
+	}
+
+	private void validateSegment(Errors errors) {
+		if (this.segmentTable == null || !PropertyChecks.TABLE_NAME.matcher(this.segmentTable).matches()) {
+			errors.rejectValue("segmentTable", "format", "xxx.common.segment-table must be a plain SQL table name"
+					+ " (letters, digits and _, optionally schema.table), such as 'idgen_segment', was '"
+					+ this.segmentTable + "'.");
+		}
+		if (!(this.segmentPreloadRatio >= 0 && this.segmentPreloadRatio < 1)) {
+			errors.rejectValue("segmentPreloadRatio", "range", "xxx.common.segment-preload-ratio must be at least 0"
+					+ " and below 1, such as 0.1 (load the next range once 10 % of the current one is used), was "
+					+ this.segmentPreloadRatio + ".");
+		}
+		if (this.segmentMaxStep < 1) {
+			errors.rejectValue("segmentMaxStep", "range", "xxx.common.segment-max-step must be at least 1, was "
+					+ this.segmentMaxStep + ".");
+		}
+		requireAtLeast(errors, "segmentWaitTimeout", "xxx.common.segment-wait-timeout", this.segmentWaitTimeout,
+				Duration.ZERO);
+		requireAtLeast(errors, "segmentStepDuration", "xxx.common.segment-step-duration", this.segmentStepDuration,
+				Duration.ofMillis(1));
+		requireAtLeast(errors, "segmentRetryInterval", "xxx.common.segment-retry-interval", this.segmentRetryInterval,
+				Duration.ZERO);
+	}
+
+}
