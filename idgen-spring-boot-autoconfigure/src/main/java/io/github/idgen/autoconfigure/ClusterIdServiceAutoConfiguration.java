@@ -57,14 +57,9 @@ public final class ClusterIdServiceAutoConfiguration {
 					: ClusterDeploymentImpl.builder(connectionDetails.getConnectString())
 						.sessionTimeout(properties.getZookeeperSessionTimeout())
 						.customizeClient((client) -> customizers.orderedStream().forEach((c) -> c.customize(client)));
-			ClusterDeploymentImpl deployment = builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
-				.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
-				.connectionTimeout(properties.getZookeeperConnectionTimeout())
-				.instanceName(properties.getInstanceName())
-				.markInterval(properties.getZookeeperMarkInterval())
-				.markMaxWait(properties.getZookeeperMarkMaxWait())
-				.clockSkewWarning(properties.getZookeeperClockSkewWarning())
-				.build();
+			builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
+				.connectionTimeout(properties.getZookeeperConnectionTimeout());
+			ClusterDeploymentImpl deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties).build();
 			deployment.start();
 			return deployment;
 		}

@@ -34,17 +34,12 @@ public final class JdbcIdServiceAutoConfiguration {
 	@ConditionalOnMissingBean(ClusterDeployment.class)
 	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, JdbcLeaseProperties jdbc,
 			DataSource dataSource) {
-		JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(dataSource)
+		JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(dataSource)
 			.leaseGroup(jdbc.getJdbcLeaseGroup())
 			.table(jdbc.getJdbcLeaseTable())
 			.leaseTimeout(jdbc.getJdbcLeaseTimeout())
-			.schemaInitialization(jdbc.getJdbcInitializeSchema())
-			.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
-			.instanceName(properties.getInstanceName())
-			.markInterval(properties.getZookeeperMarkInterval())
-			.markMaxWait(properties.getZookeeperMarkMaxWait())
-			.clockSkewWarning(properties.getZookeeperClockSkewWarning())
-			.build();
+			.schemaInitialization(jdbc.getJdbcInitializeSchema());
+		JdbcLeaseDeployment deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties).build();
 		deployment.start();
 		return deployment;
 	}

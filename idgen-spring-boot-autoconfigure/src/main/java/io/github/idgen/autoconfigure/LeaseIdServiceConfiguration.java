@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 
@@ -16,6 +17,17 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 class LeaseIdServiceConfiguration {
+
+	/**
+	 * Sets what the core keys say on a backend's builder: the range, the instance name and the marks.
+	 */
+	static <B extends LeaseDeploymentBuilder<B>> B leaseSettings(B builder, CommonProperties properties) {
+		return builder.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
+			.instanceName(properties.getInstanceName())
+			.markInterval(properties.getZookeeperMarkInterval())
+			.markMaxWait(properties.getZookeeperMarkMaxWait())
+			.clockSkewWarning(properties.getZookeeperClockSkewWarning());
+	}
 
 	@Bean
 	@ConditionalOnMissingBean(IdService.class)
