@@ -63,7 +63,7 @@ public record LeaseInfo(Backend backend, String path, String range, Holder holde
 	 * @param leasesLost leases lost (session ended, lease deleted or taken); given back on purpose
 	 * does not count
 	 * @param reconnects reconnections to ZooKeeper, or lease requests to the database that succeeded
- * again after a failed one
+	 * again after a failed one
 	 * @param clockLagMillis how far this clock was found behind live holders' clocks at start-up
 	 * @param refusedCalls calls that failed because the lease stayed unproven for the whole wait
 	 * @param leaseWaits calls that found the lease unproven and waited (some then got ids)
