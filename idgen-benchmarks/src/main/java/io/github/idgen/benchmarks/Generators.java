@@ -1,5 +1,6 @@
 package io.github.idgen.benchmarks;
 
+import java.io.Closeable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
@@ -8,6 +9,8 @@ import java.util.function.Supplier;
 import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.jdbc.JdbcLeaseDeployment;
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
@@ -16,6 +19,7 @@ import io.github.idgen.snowflake.MillisClock;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.curator.test.TestingServer;
+import org.h2.jdbcx.JdbcDataSource;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -56,16 +60,16 @@ public final class Generators {
 	}
 
 	/**
-	 * idgen's cluster-mode {@code IdService} holding a live lease on an in-process ZooKeeper, so that
-	 * the fencing check is on the measured path, as is the lease renewal in the background. The
-	 * tear-down reports a lease that changed or lapsed: the figures only count if every id came from
-	 * the fast path under the one lease.
+	 * idgen's cluster-mode {@code IdService} holding a live lease, on an in-process ZooKeeper or (JDBC
+	 * mode) in an in-memory H2 database, so that the fencing check is on the measured path, as is the
+	 * lease renewal in the background. The tear-down reports a lease that changed or lapsed: the
+	 * figures only count if every id came from the fast path under the one lease.
 	 */
 	public abstract static class LeasedProxy {
 
-		TestingServer server;
+		private Closeable server;
 
-		ClusterDeploymentImpl deployment;
+		private Closeable deployment;
 
 		IdServiceProxy generator;
 
@@ -74,14 +78,37 @@ public final class Generators {
 		/** A fresh generator builder for the proxy. */
 		abstract Supplier<IdServiceTwitter.Builder> generatorSettings();
 
+		/**
+		 * Whether the lease is a row of a table in an in-memory H2 database (JDBC mode) rather than a
+		 * ZooKeeper node. H2 is enough here: the lease's requests run on the keeper's thread, never on the
+		 * {@code nextId()} path, which reads the lease's deadline in memory whatever the backend.
+		 */
+		boolean jdbc() {
+			return false;
+		}
+
 		@Setup(Level.Trial)
 		public void setUp() throws Exception {
-			this.server = new TestingServer(true);
-			this.deployment = ClusterDeploymentImpl.builder(this.server.getConnectString())
-				.workerIdsPath("/idgen-benchmarks/worker_ids")
-				.build();
-			this.deployment.start();
-			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2), generatorSettings());
+			ClusterDeployment leased;
+			if (jdbc()) {
+				JdbcDataSource h2 = new JdbcDataSource();
+				h2.setURL("jdbc:h2:mem:idgen-benchmarks;DB_CLOSE_DELAY=-1");
+				JdbcLeaseDeployment jdbcDeployment = JdbcLeaseDeployment.builder(h2).build();
+				jdbcDeployment.start();
+				leased = jdbcDeployment;
+				this.deployment = jdbcDeployment;
+			}
+			else {
+				TestingServer testingServer = new TestingServer(true);
+				this.server = testingServer;
+				ClusterDeploymentImpl zookeeper = ClusterDeploymentImpl.builder(testingServer.getConnectString())
+					.workerIdsPath("/idgen-benchmarks/worker_ids")
+					.build();
+				zookeeper.start();
+				leased = zookeeper;
+				this.deployment = zookeeper;
+			}
+			this.generator = new IdServiceProxy(leased, Duration.ofSeconds(2), generatorSettings());
 			this.lease = this.generator.getLease();
 		}
 
@@ -93,7 +120,9 @@ public final class Generators {
 			}
 			this.generator.close();
 			this.deployment.close();
-			this.server.close();
+			if (this.server != null) {
+				this.server.close();
+			}
 		}
 
 	}
@@ -185,6 +214,28 @@ public final class Generators {
 		Supplier<IdServiceTwitter.Builder> generatorSettings() {
 			MillisClock clock = uncappedClock();
 			return () -> IdServiceTwitter.builder().epoch(Instant.EPOCH).clock(clock);
+		}
+
+	}
+
+	/** {@link Proxy} in JDBC mode: the lease is a row of an in-memory H2 database. */
+	@State(Scope.Benchmark)
+	public static class JdbcProxy extends Proxy {
+
+		@Override
+		boolean jdbc() {
+			return true;
+		}
+
+	}
+
+	/** {@link UncappedProxy} in JDBC mode: the lease is a row of an in-memory H2 database. */
+	@State(Scope.Benchmark)
+	public static class UncappedJdbcProxy extends UncappedProxy {
+
+		@Override
+		boolean jdbc() {
+			return true;
 		}
 
 	}
