@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
@@ -36,93 +38,49 @@ final class HandoverFigures {
 	private HandoverFigures() {
 	}
 
-	/** Where leases live, and the deployments and holder processes of one backend. */
-	private interface Backend extends Closeable {
-
-		String describe();
-
-		/** A started deployment in the lease space {@code space}, holding no lease yet. */
-		ClusterDeployment deployment(String space);
-
-		List<String> holderArguments(String space);
-
+	/**
+	 * Where leases live: started deployments (holding no lease yet) and the arguments of a
+	 * {@link LeaseHolderProcess}, both in a lease space (a ZooKeeper path or a lease group) of their own.
+	 */
+	private record Backend(String description, Function<String, ClusterDeployment> deployments,
+			Function<String, List<String>> holderArguments) {
 	}
 
 	static void print(String connectString, JdbcTarget jdbc) throws Exception {
-		try (Backend zookeeper = zookeeper(connectString)) {
-			handover(zookeeper, true);
-			handover(zookeeper, false);
-		}
+		Backend zookeeper = new Backend(
+				"ZooKeeper (session timeout " + ClusterDeploymentImpl.DEFAULT_SESSION_TIMEOUT.toSeconds() + " s)",
+				(space) -> started(ClusterDeploymentImpl.builder(connectString).workerIdsPath(path(space)).build(),
+						ClusterDeploymentImpl::start),
+				(space) -> List.of("zookeeper", connectString, path(space)));
+		handover(zookeeper, true);
+		handover(zookeeper, false);
 		if (jdbc != null) {
-			try (Backend database = jdbc(jdbc)) {
+			try (HikariDataSource pool = jdbc.pool(8, null)) {
+				Backend database = new Backend(
+						"JDBC on PostgreSQL (lease timeout " + JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT.toSeconds() + " s)",
+						(space) -> started(JdbcLeaseDeployment.builder(pool)
+							.leaseGroup(space)
+							.schemaInitialization(LeaseSchemaInitialization.ALWAYS)
+							.build(), JdbcLeaseDeployment::start),
+						(space) -> {
+							List<String> arguments = new ArrayList<>(List.of("jdbc"));
+							arguments.addAll(jdbc.asArgs());
+							arguments.add(space);
+							return arguments;
+						});
 				handover(database, true);
 				handover(database, false);
 			}
 		}
 	}
 
-	private static Backend zookeeper(String connectString) {
-		return new Backend() {
-
-			@Override
-			public String describe() {
-				return "ZooKeeper (session timeout " + ClusterDeploymentImpl.DEFAULT_SESSION_TIMEOUT.toSeconds() + " s)";
-			}
-
-			@Override
-			public ClusterDeployment deployment(String space) {
-				ClusterDeploymentImpl deployment = ClusterDeploymentImpl.builder(connectString)
-					.workerIdsPath("/" + space + "/worker_ids")
-					.build();
-				deployment.start();
-				return deployment;
-			}
-
-			@Override
-			public List<String> holderArguments(String space) {
-				return List.of("zookeeper", connectString, "/" + space + "/worker_ids");
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
+	private static String path(String space) {
+		return "/" + space + "/worker_ids";
 	}
 
-	private static Backend jdbc(JdbcTarget target) {
-		HikariDataSource pool = target.pool(8, null);
-		return new Backend() {
-
-			@Override
-			public String describe() {
-				return "JDBC on PostgreSQL (lease timeout " + JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT.toSeconds() + " s)";
-			}
-
-			@Override
-			public ClusterDeployment deployment(String space) {
-				JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(pool)
-					.leaseGroup(space)
-					.schemaInitialization(LeaseSchemaInitialization.ALWAYS)
-					.build();
-				deployment.start();
-				return deployment;
-			}
-
-			@Override
-			public List<String> holderArguments(String space) {
-				List<String> arguments = new ArrayList<>(List.of("jdbc"));
-				arguments.addAll(target.asArgs());
-				arguments.add(space);
-				return arguments;
-			}
-
-			@Override
-			public void close() {
-				pool.close();
-			}
-
-		};
+	private static <D extends ClusterDeployment> D started(D deployment, Consumer<D> start) {
+		start.accept(deployment);
+		return deployment;
 	}
 
 	private static void handover(Backend backend, boolean killed) throws Exception {
@@ -136,16 +94,16 @@ final class HandoverFigures {
 			Process holder = null;
 			try {
 				for (int i = 0; i < 31; i++) {
-					ClusterDeployment filler = backend.deployment(space);
+					ClusterDeployment filler = backend.deployments().apply(space);
 					deployments.add(filler);
 					filler.getWorkerId();
 				}
 				holder = new ProcessBuilder(Figures.javaCommand(LeaseHolderProcess.class,
-						backend.holderArguments(space).toArray(String[]::new)))
+						backend.holderArguments().apply(space).toArray(String[]::new)))
 					.redirectErrorStream(true)
 					.start();
 				int heldNodeId = Integer.parseInt(Figures.awaitLine(holder, (line) -> line.startsWith("HOLDING ")).split(" ")[1]);
-				ClusterDeployment successor = backend.deployment(space);
+				ClusterDeployment successor = backend.deployments().apply(space);
 				deployments.add(successor);
 
 				long signal = System.nanoTime();
@@ -191,7 +149,7 @@ final class HandoverFigures {
 			}
 		}
 		System.out.println("## Handover: holder " + (killed ? "killed (SIGKILL, nothing given back)"
-				: "stopped (SIGTERM, the shutdown hook gives the id back)") + ", " + backend.describe());
+				: "stopped (SIGTERM, the shutdown hook gives the id back)") + ", " + backend.description());
 		System.out.println();
 		System.out.println("| run | holder's JVM gone after | signal → successor holds the lease | signal → successor's first"
 				+ " id (with that worker id) | lease |");

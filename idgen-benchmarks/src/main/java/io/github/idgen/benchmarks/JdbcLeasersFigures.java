@@ -57,25 +57,7 @@ final class JdbcLeasersFigures {
 					.leaseRange(range, 0)
 					.schemaInitialization(LeaseSchemaInitialization.ALWAYS)
 					.build();
-				return new Stampede.Leaser() {
-
-					@Override
-					public void start() {
-						deployment.start();
-					}
-
-					@Override
-					public WorkerIdLease lease() {
-						deployment.getWorkerId();
-						return deployment.currentLease();
-					}
-
-					@Override
-					public void close() {
-						deployment.close();
-					}
-
-				};
+				return Stampede.Leaser.of(deployment, deployment::start);
 			});
 			Map<String, Long> leasingCalls = counting.counts();
 			heldRows = heldRows(pool, group);

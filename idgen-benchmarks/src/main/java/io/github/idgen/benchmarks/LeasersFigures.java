@@ -55,25 +55,7 @@ final class LeasersFigures {
 				.leaseRange(range, 0)
 				.connectionTimeout(Duration.ofSeconds(60))
 				.build();
-			return new Stampede.Leaser() {
-
-				@Override
-				public void start() {
-					deployment.start();
-				}
-
-				@Override
-				public WorkerIdLease lease() {
-					deployment.getWorkerId();
-					return deployment.currentLease();
-				}
-
-				@Override
-				public void close() {
-					deployment.close();
-				}
-
-			};
+			return Stampede.Leaser.of(deployment, deployment::start);
 		});
 
 		// what the leasers hold, checked against the server

@@ -1,5 +1,7 @@
 package io.github.idgen.benchmarks;
 
+import java.io.Closeable;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 
@@ -36,6 +39,34 @@ final class Stampede {
 
 		/** Gives the id back and lets go of the backend. */
 		void close() throws Exception;
+
+		/**
+		 * A leaser that is one deployment.
+		 * @param deployment the deployment, built but not started
+		 * @param start what starts it
+		 * @return the leaser
+		 */
+		static <D extends ClusterDeployment & Closeable> Leaser of(D deployment, Runnable start) {
+			return new Leaser() {
+
+				@Override
+				public void start() {
+					start.run();
+				}
+
+				@Override
+				public WorkerIdLease lease() {
+					deployment.getWorkerId();
+					return deployment.currentLease();
+				}
+
+				@Override
+				public void close() throws IOException {
+					deployment.close();
+				}
+
+			};
+		}
 
 	}
 
