@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
@@ -33,6 +34,8 @@ final class JdbcLeasersFigures {
 
 	static final int POOL = 32;
 
+	private static final Duration STEADY = Duration.ofSeconds(20);
+
 	private JdbcLeasersFigures() {
 	}
 
@@ -40,6 +43,31 @@ final class JdbcLeasersFigures {
 		leasers(target, LeaseRange.NODE_ID, false);
 		leasers(target, LeaseRange.NODE_ID, true);
 		leasers(target, LeaseRange.WORKER_ID, true);
+		steadyState(target);
+	}
+
+	/** What one holder sends while it holds its lease and issues nothing: renewals and mark writes. */
+	private static void steadyState(JdbcTarget target) throws Exception {
+		CountingDataSource counting = new CountingDataSource(target);
+		try (HikariDataSource pool = target.pool(2, counting.dataSource());
+				JdbcLeaseDeployment deployment = JdbcLeaseDeployment.builder(pool)
+					.leaseGroup("steady-" + System.currentTimeMillis())
+					.schemaInitialization(LeaseSchemaInitialization.ALWAYS)
+					.build()) {
+			deployment.start();
+			deployment.getWorkerId();
+			counting.reset();
+			long start = System.nanoTime();
+			Thread.sleep(STEADY.toMillis());
+			Map<String, Long> calls = counting.counts();
+			double seconds = (System.nanoTime() - start) / 1e9;
+			System.out.println("### JDBC: one holder, " + STEADY.toSeconds() + " s of holding (lease timeout "
+					+ JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT.toSeconds() + " s, mark interval 1 s)");
+			System.out.println();
+			System.out.println(String.format(Locale.ROOT, "%.1f", calls.getOrDefault("Connection.getTransactionIsolation", 0L)
+					/ seconds) + " lease requests per second (each reads the isolation once); JDBC calls: " + describe(calls) + ".");
+			System.out.println();
+		}
 	}
 
 	private static void leasers(JdbcTarget target, LeaseRange range, boolean connectedFirst) throws Exception {
