@@ -101,18 +101,13 @@ final class JdbcLeasersFigures {
 				}
 			}
 			int holders = stampede.holders();
-			int expectedHolders = (range == LeaseRange.NODE_ID) ? leasers : 32;
+			int expectedHolders = stampede.expectedHolders(range);
 			boolean distinct = nodeIds.size() == holders && tokens.size() == holders;
 
-			System.out.println("### JDBC: " + leasers + " leasers at once, " + range + " range ("
-					+ (range == LeaseRange.NODE_ID ? "1024 node ids" : "32 worker ids of datacenter id 0") + "), "
-					+ (connectedFirst ? "all started first, then leasing together" : "each starting and leasing at once"));
-			System.out.println();
-			System.out.println("| figure | value |");
-			System.out.println("| --- | --- |");
-			System.out.println("| clients | " + leasers + " `JdbcLeaseDeployment`s (lease timeout "
-					+ JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT.toSeconds() + " s), one Hikari pool of " + POOL
-					+ " connections; start() creates the table if missing and the group's rows |");
+			stampede.printHeader("JDBC: ", range, "start", "clients | " + leasers
+					+ " `JdbcLeaseDeployment`s (lease timeout " + JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT.toSeconds()
+					+ " s), one Hikari pool of " + POOL
+					+ " connections; start() creates the table if missing and the group's rows");
 			stampede.printRows(holders + " (expected " + expectedHolders + "); distinct node ids " + nodeIds.size()
 					+ ", distinct holder tokens " + tokens.size() + "; rows held in the table " + heldRows.size()
 					+ ", each naming its leaser's token: " + rowsMatch + " → " + (distinct && rowsMatch

@@ -86,16 +86,11 @@ final class LeasersFigures {
 				.filter((child) -> !child.equals(ClusterDeploymentImpl.MARKS))
 				.count();
 		}
-		int expectedHolders = (range == LeaseRange.NODE_ID) ? LEASERS : 32;
+		int expectedHolders = stampede.expectedHolders(range);
 		boolean distinct = nodeIds.size() == holders && sessions.size() == holders;
 
-		System.out.println("### " + LEASERS + " leasers at once, " + range + " range ("
-				+ (range == LeaseRange.NODE_ID ? "1024 node ids" : "32 worker ids of datacenter id 0") + "), "
-				+ (connectedFirst ? "all connected first, then leasing together" : "each connecting and leasing at once"));
-		System.out.println();
-		System.out.println("| figure | value |");
-		System.out.println("| --- | --- |");
-		System.out.println("| clients (sessions) | " + LEASERS + " Curator clients, one deployment each |");
+		stampede.printHeader("", range, "connect", "clients (sessions) | " + LEASERS
+				+ " Curator clients, one deployment each");
 		stampede.printRows(holders + " (expected " + expectedHolders + "); distinct node ids " + nodeIds.size()
 				+ ", distinct sessions " + sessions.size() + "; nodes on the server " + onServer
 				+ ", each owned by its leaser's session: " + ownersMatch + " → " + (distinct && ownersMatch

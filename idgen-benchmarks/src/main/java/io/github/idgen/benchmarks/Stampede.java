@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 
 import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 
@@ -163,6 +164,29 @@ final class Stampede {
 	/** How many leasers hold a lease. */
 	int holders() {
 		return (int) Arrays.stream(this.leases).filter((lease) -> lease != null).count();
+	}
+
+	/** How many of the leasers can hold an id of {@code range}. */
+	int expectedHolders(LeaseRange range) {
+		return (range == LeaseRange.NODE_ID) ? this.count : 32;
+	}
+
+	/**
+	 * Prints the section's heading, the table's header and its first row.
+	 * @param prefix what comes before the count in the heading ({@code ""} or a backend's name)
+	 * @param range the range leased from
+	 * @param start the verb for the leasers' start: "connect" or "start"
+	 * @param clients the first row: what the leasers are
+	 */
+	void printHeader(String prefix, LeaseRange range, String start, String clients) {
+		System.out.println("### " + prefix + this.count + " leasers at once, " + range + " range ("
+				+ (range == LeaseRange.NODE_ID ? "1024 node ids" : "32 worker ids of datacenter id 0") + "), "
+				+ (this.connectedFirst ? "all " + start + "ed first, then leasing together"
+						: "each " + start + "ing and leasing at once"));
+		System.out.println();
+		System.out.println("| figure | value |");
+		System.out.println("| --- | --- |");
+		System.out.println("| " + clients + " |");
 	}
 
 	/**
