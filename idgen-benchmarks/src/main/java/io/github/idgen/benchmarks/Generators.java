@@ -1,5 +1,6 @@
 package io.github.idgen.benchmarks;
 
+import java.io.Closeable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
@@ -7,9 +8,11 @@ import java.util.function.Supplier;
 
 import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
-import io.github.idgen.cluster.ClusterDeploymentBuilder;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
+import io.github.idgen.jdbc.JdbcLeaseDeployment;
+import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
@@ -17,6 +20,7 @@ import io.github.idgen.snowflake.MillisClock;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.curator.test.TestingServer;
+import org.h2.jdbcx.JdbcDataSource;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -57,16 +61,16 @@ public final class Generators {
 	}
 
 	/**
-	 * idgen's cluster-mode {@code IdService} holding a live lease on an in-process ZooKeeper, so that
-	 * the fencing check is on the measured path, as is the lease renewal in the background. The
-	 * tear-down reports a lease that changed or lapsed: the figures only count if every id came from
-	 * the fast path under the one lease.
+	 * idgen's cluster-mode {@code IdService} holding a live lease, on an in-process ZooKeeper or (JDBC
+	 * mode) in an in-memory H2 database, so that the fencing check is on the measured path, as is the
+	 * lease renewal in the background. The tear-down reports a lease that changed or lapsed: the
+	 * figures only count if every id came from the fast path under the one lease.
 	 */
 	public abstract static class LeasedProxy {
 
-		TestingServer server;
+		private Closeable server;
 
-		ClusterDeploymentImpl deployment;
+		private Closeable deployment;
 
 		IdServiceProxy generator;
 
@@ -76,18 +80,41 @@ public final class Generators {
 		abstract Supplier<IdServiceTwitter.Builder> generatorSettings();
 
 		/** The deployment's settings: its clock is the clock of the proxy's ids. */
-		ClusterDeploymentBuilder deploymentSettings(ClusterDeploymentBuilder builder) {
+		<B extends LeaseDeploymentBuilder<B>> B deploymentSettings(B builder) {
 			return builder;
+		}
+
+		/**
+		 * Whether the lease is a row of a table in an in-memory H2 database (JDBC mode) rather than a
+		 * ZooKeeper node. H2 is enough here: the lease's requests run on the keeper's thread, never on the
+		 * {@code nextId()} path, which reads the lease's deadline in memory whatever the backend.
+		 */
+		boolean jdbc() {
+			return false;
 		}
 
 		@Setup(Level.Trial)
 		public void setUp() throws Exception {
-			this.server = new TestingServer(true);
-			this.deployment = deploymentSettings(ClusterDeploymentImpl.builder(this.server.getConnectString())
-				.workerIdsPath("/idgen-benchmarks/worker_ids"))
-				.build();
-			this.deployment.start();
-			this.generator = new IdServiceProxy(this.deployment, Duration.ofSeconds(2), generatorSettings());
+			ClusterDeployment leased;
+			if (jdbc()) {
+				JdbcDataSource h2 = new JdbcDataSource();
+				h2.setURL("jdbc:h2:mem:idgen-benchmarks;DB_CLOSE_DELAY=-1");
+				JdbcLeaseDeployment jdbcDeployment = deploymentSettings(JdbcLeaseDeployment.builder(h2)).build();
+				jdbcDeployment.start();
+				leased = jdbcDeployment;
+				this.deployment = jdbcDeployment;
+			}
+			else {
+				TestingServer testingServer = new TestingServer(true);
+				this.server = testingServer;
+				ClusterDeploymentImpl zookeeper = deploymentSettings(
+						ClusterDeploymentImpl.builder(testingServer.getConnectString()).workerIdsPath("/idgen-benchmarks/worker_ids"))
+					.build();
+				zookeeper.start();
+				leased = zookeeper;
+				this.deployment = zookeeper;
+			}
+			this.generator = new IdServiceProxy(leased, Duration.ofSeconds(2), generatorSettings());
 			this.lease = this.generator.getLease();
 		}
 
@@ -99,7 +126,9 @@ public final class Generators {
 			}
 			this.generator.close();
 			this.deployment.close();
-			this.server.close();
+			if (this.server != null) {
+				this.server.close();
+			}
 		}
 
 	}
@@ -198,8 +227,30 @@ public final class Generators {
 		 * interval of 10 hours keeps the first mark ahead for 72 s of real time, longer than a trial.
 		 */
 		@Override
-		ClusterDeploymentBuilder deploymentSettings(ClusterDeploymentBuilder builder) {
+		<B extends LeaseDeploymentBuilder<B>> B deploymentSettings(B builder) {
 			return builder.clock(uncappedClock()).markInterval(Duration.ofHours(10)).markMaxWait(Duration.ofHours(21));
+		}
+
+	}
+
+	/** {@link Proxy} in JDBC mode: the lease is a row of an in-memory H2 database. */
+	@State(Scope.Benchmark)
+	public static class JdbcProxy extends Proxy {
+
+		@Override
+		boolean jdbc() {
+			return true;
+		}
+
+	}
+
+	/** {@link UncappedProxy} in JDBC mode: the lease is a row of an in-memory H2 database. */
+	@State(Scope.Benchmark)
+	public static class UncappedJdbcProxy extends UncappedProxy {
+
+		@Override
+		boolean jdbc() {
+			return true;
 		}
 
 	}

@@ -40,6 +40,11 @@ public abstract class IdBenchmarks {
 	}
 
 	@Benchmark
+	public long idgenJdbcProxyNextId(Generators.JdbcProxy state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
 	public long idgenProxyMeteredNextId(Generators.MeteredProxy state) {
 		return state.generator.nextId();
 	}
@@ -57,6 +62,11 @@ public abstract class IdBenchmarks {
 
 	@Benchmark
 	public long uncappedProxyNextId(Generators.UncappedProxy state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long uncappedJdbcProxyNextId(Generators.UncappedJdbcProxy state) {
 		return state.generator.nextId();
 	}
 

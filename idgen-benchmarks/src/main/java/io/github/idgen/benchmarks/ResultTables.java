@@ -27,6 +27,7 @@ public final class ResultTables {
 	static {
 		ROWS.put("idgenTwitterNextId", "idgen `IdServiceTwitter.nextId()`");
 		ROWS.put("idgenProxyNextId", "idgen `IdServiceProxy.nextId()` (live ZooKeeper lease)");
+		ROWS.put("idgenJdbcProxyNextId", "idgen `IdServiceProxy.nextId()` (live JDBC lease, in-memory H2)");
 		ROWS.put("idgenProxyMeteredNextId", "idgen `IdServiceProxy.nextId()`, Spring Boot app with Micrometer meters bound");
 		ROWS.put("idgenTwitterNextIds1000", "idgen `IdServiceTwitter.nextIds(1000)`, per id");
 		ROWS.put("hutoolNextId", "Hutool `Snowflake.nextId()`");
@@ -35,6 +36,7 @@ public final class ResultTables {
 		ROWS.put("atomicLongFloor", "`AtomicLong.incrementAndGet()` (floor, no ceiling)");
 		ROWS.put("uncappedTwitterNextId", "uncapped clock: `IdServiceTwitter.nextId()`");
 		ROWS.put("uncappedProxyNextId", "uncapped clock: `IdServiceProxy.nextId()`");
+		ROWS.put("uncappedJdbcProxyNextId", "uncapped clock: `IdServiceProxy.nextId()`, JDBC lease");
 		ROWS.put("uncappedTwitterNextIds1000", "uncapped clock: `IdServiceTwitter.nextIds(1000)`, per id");
 	}
 
@@ -51,6 +53,7 @@ public final class ResultTables {
 		throughput(rows, out);
 		latency(rows, out);
 		targets(rows, out);
+		jdbcBesideZooKeeper(rows, out);
 		System.out.print(out);
 	}
 
@@ -196,6 +199,36 @@ public final class ResultTables {
 			}
 		}
 		out.append("\n");
+	}
+
+	/**
+	 * The proxy with a JDBC lease against the proxy with a ZooKeeper lease, from the same run: the
+	 * lease's backend is off the {@code nextId()} path, so the two must be equal within the error.
+	 */
+	private static void jdbcBesideZooKeeper(Map<String, Row> rows, StringBuilder out) {
+		StringBuilder table = new StringBuilder();
+		for (String[] pair : new String[][] { { "idgenJdbcProxyNextId", "idgenProxyNextId" },
+				{ "uncappedJdbcProxyNextId", "uncappedProxyNextId" } }) {
+			for (String threads : new String[] { "1", "2" }) {
+				Row jdbc = rows.get(pair[0] + "/" + threads + "/thrpt");
+				Row zookeeper = rows.get(pair[1] + "/" + threads + "/thrpt");
+				if (jdbc == null || zookeeper == null) {
+					continue;
+				}
+				double gap = Math.abs(jdbc.score() - zookeeper.score());
+				double errors = Math.sqrt(sq(jdbc.error()) + sq(zookeeper.error()));
+				table.append(row("`" + pair[0] + "` equal to `" + pair[1] + "` within the error, " + threads
+						+ " thread(s)", String.format(Locale.ROOT,
+								"jdbc / zookeeper = %.4f; %.3f ± %.3f vs %.3f ± %.3f ids/µs; difference %.3f, combined error %.3f",
+								jdbc.score() / zookeeper.score(), jdbc.score(), jdbc.error(), zookeeper.score(),
+								zookeeper.error(), gap, errors), gap <= errors));
+			}
+		}
+		if (!table.isEmpty()) {
+			out.append("| target | measured | met? |\n");
+			out.append("| --- | --- | --- |\n");
+			out.append(table).append("\n");
+		}
 	}
 
 	private static String row(String target, String measured, boolean met) {
