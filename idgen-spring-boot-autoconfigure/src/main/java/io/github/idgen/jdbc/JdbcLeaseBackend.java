@@ -140,8 +140,8 @@ final class JdbcLeaseBackend implements LeaseBackend {
 					while (rows.next()) {
 						int nodeId = rows.getInt(1);
 						long version = rows.getLong(3);
-						this.observations.saw(nodeId, version, seenAt);
-						if (rows.getString(2) != null && !this.observations.isStale(nodeId, version, seenAt)) {
+						this.observations.saw(nodeId, version, rows.getString(2) != null, seenAt);
+						if (rows.getString(2) != null && !this.observations.isAbandoned(nodeId, version, seenAt)) {
 							held.add(nodeId);
 						}
 					}
@@ -182,8 +182,8 @@ final class JdbcLeaseBackend implements LeaseBackend {
 						return new VersionedMark(HighWaterMark.NONE, NONE);
 					}
 					long version = row.getLong(3);
-					this.observations.saw(nodeId, version, this.nanoClock.getAsLong());
 					String holder = row.getString(1);
+					this.observations.saw(nodeId, version, holder != null, this.nanoClock.getAsLong());
 					String instanceName = row.getString(2);
 					long mark = row.getLong(4);
 					return new VersionedMark(new HighWaterMark(mark, Math.min(mark, this.markAheadMillis),
@@ -200,7 +200,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception {
-		boolean takeover = this.observations.isStale(nodeId, markVersion, this.nanoClock.getAsLong());
+		boolean takeover = this.observations.isAbandoned(nodeId, markVersion, this.nanoClock.getAsLong());
 		int updated = request((connection) -> {
 			try (PreparedStatement claim = statement(connection, this.table.claim)) {
 				claim.setString(1, holder.token());
@@ -223,7 +223,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 		}
 		VersionedMark now = readMark(nodeId);
 		boolean held = !now.mark().token().isEmpty()
-				&& !this.observations.isStale(nodeId, now.version(), this.nanoClock.getAsLong());
+				&& !this.observations.isAbandoned(nodeId, now.version(), this.nanoClock.getAsLong());
 		return (now.version() == NONE || held || now.version() == markVersion) ? Claim.HELD_BY_ANOTHER
 				: Claim.MARK_CHANGED;
 	}

@@ -22,11 +22,12 @@ final class RowObservations {
 
 	/**
 	 * Records a version read from a row.
+	 * @param held whether the row named a holder in that version (every change of holder is a new version)
 	 * @param nanos this clock after the read returned: no later renewal can have made the version
 	 */
-	void saw(int nodeId, long version, long nanos) {
+	void saw(int nodeId, long version, boolean held, long nanos) {
 		this.seen.compute(nodeId, (id, previous) -> (previous != null && previous.version == version) ? previous
-				: new Seen(version, nanos));
+				: new Seen(version, held, nanos));
 	}
 
 	/**
@@ -37,7 +38,16 @@ final class RowObservations {
 		return seen != null && seen.version == version && nowNanos - seen.firstSeenNanos >= this.timeoutNanos;
 	}
 
-	private record Seen(long version, long firstSeenNanos) {
+	/**
+	 * Returns whether a row names a holder that proved nothing for a whole lease timeout: taking it
+	 * over is safe, and worth a warning. A free row is never abandoned, however long it stood still.
+	 */
+	boolean isAbandoned(int nodeId, long version, long nowNanos) {
+		Seen seen = this.seen.get(nodeId);
+		return seen != null && seen.held && isStale(nodeId, version, nowNanos);
+	}
+
+	private record Seen(long version, boolean held, long firstSeenNanos) {
 	}
 
 }

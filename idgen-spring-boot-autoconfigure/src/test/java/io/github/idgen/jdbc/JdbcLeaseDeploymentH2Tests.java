@@ -7,11 +7,16 @@ import java.sql.Statement;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -93,6 +98,22 @@ class JdbcLeaseDeploymentH2Tests {
 			.isGreaterThanOrEqualTo(JdbcLeaseTestSupport.LEASE_TIMEOUT.toMillis());
 		assertThat(count("SELECT COUNT(*) FROM idgen_worker_lease WHERE holder = '" + first.getHolder().token() + "'"))
 			.as("the live holder's row was not taken").isEqualTo(1);
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aFreeRowClaimedMoreThanALeaseTimeoutAfterItWasFirstSeenIsNotReportedAsATakenOverHolder(
+			CapturedOutput output) {
+		// every reading of this clock is a whole lease timeout after the previous one: an acquisition
+		// that took that long between reading the rows and claiming one
+		AtomicLong nanos = new AtomicLong();
+		JdbcLeaseDeployment deployment = this.support.start(this.support.builder()
+			.nanoClock(() -> nanos.addAndGet(JdbcLeaseTestSupport.LEASE_TIMEOUT.toNanos()))
+			.build());
+
+		deployment.getWorkerId();
+
+		assertThat(output).doesNotContain("Took over worker id row");
 	}
 
 	@Test
