@@ -31,7 +31,7 @@ public final class SegmentIdService implements IdService {
 
 	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
 
-	private static final VarHandle CURRENT = varHandle(SegmentIdService.class, "current", Range.class);
+	private static final VarHandle CURRENT = varHandle(SegmentIdService.class, "current", ServedRange.class);
 
 	private final String tag;
 
@@ -46,7 +46,7 @@ public final class SegmentIdService implements IdService {
 	private final DynamicStep step;
 
 	/** The range being served; its {@code next} is the preloaded one. Replaced by compare-and-set. */
-	private volatile Range current = new Range(1, 0, 0);
+	private volatile ServedRange current = new ServedRange(1, 0, 0);
 
 	private final AtomicBoolean loading = new AtomicBoolean();
 
@@ -98,7 +98,7 @@ public final class SegmentIdService implements IdService {
 		long deadline = 0;
 		boolean waited = false;
 		while (filled < num) {
-			Range current = this.current;
+			ServedRange current = this.current;
 			long taken = current.taken;
 			if (taken < current.size) {
 				long count = Math.min(num - filled, current.size - taken);
@@ -125,8 +125,8 @@ public final class SegmentIdService implements IdService {
 	 * @return a snapshot
 	 */
 	public SegmentStatistics statistics() {
-		Range current = this.current;
-		Range next = current.next;
+		ServedRange current = this.current;
+		ServedRange next = current.next;
 		long left = Math.max(0, current.size - current.taken) + ((next != null) ? next.size : 0);
 		Failure failure = this.failure;
 		boolean reachable = failure == null || !(failure.error instanceof SegmentStoreException);
@@ -141,7 +141,7 @@ public final class SegmentIdService implements IdService {
 	 */
 	void awaitFirstRange() {
 		long deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
-		Range current;
+		ServedRange current;
 		while ((current = this.current).size == 0 && current.next == null) {
 			advance(current, deadline, false);
 		}
@@ -151,7 +151,7 @@ public final class SegmentIdService implements IdService {
 		long deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
 		boolean waited = false;
 		for (;;) {
-			Range current = this.current;
+			ServedRange current = this.current;
 			long id = takeOne(current);
 			if (id != 0) {
 				return id;
@@ -164,7 +164,7 @@ public final class SegmentIdService implements IdService {
 	 * Takes an id from a range, starting the preload past its threshold.
 	 * @return the id, or 0 (never an id: ids start at 1) if the range is used up
 	 */
-	private long takeOne(Range current) {
+	private long takeOne(ServedRange current) {
 		long taken = current.take(1);
 		if (taken >= current.size) {
 			return 0;
@@ -181,8 +181,8 @@ public final class SegmentIdService implements IdService {
 	 * @return whether it waited
 	 * @throws SegmentIdsUnavailableException if the deadline passed
 	 */
-	private boolean advance(Range seen, long deadline, boolean countWait) {
-		Range next = seen.next;
+	private boolean advance(ServedRange seen, long deadline, boolean countWait) {
+		ServedRange next = seen.next;
 		if (next != null) {
 			CURRENT.compareAndSet(this, seen, next);
 			return false;
@@ -247,7 +247,7 @@ public final class SegmentIdService implements IdService {
 		Failure failure = null;
 		// the range that gets the new one as its next: current cannot move on before that, since
 		// moving on needs a next range and only this loader (one at a time) sets it
-		Range current = this.current;
+		ServedRange current = this.current;
 		if (current.next != null) {
 			// started by a caller that saw an older range; the next one is already there
 			this.loading.set(false);
@@ -262,7 +262,7 @@ public final class SegmentIdService implements IdService {
 			}
 			this.highestTaken = range.lastId();
 			this.step.allocated(requested, range, this.nanoClock.getAsLong());
-			current.next = new Range(range, this.settings.preloadShare());
+			current.next = new ServedRange(range, this.settings.preloadShare());
 			if (this.failure != null) {
 				logger.info("Segment tag '{}' got range {}..{} from {} again", this.tag, range.firstId(), range.lastId(),
 						this.store.describe());
@@ -309,46 +309,6 @@ public final class SegmentIdService implements IdService {
 		/** Whether waiting does not help: only a change in the store or a restart does. */
 		boolean isFinal() {
 			return !(this.error instanceof SegmentStoreException);
-		}
-
-	}
-
-	/**
-	 * A range: ids {@code firstId .. firstId + size - 1}, {@code taken} of them handed out, and the
-	 * range to serve after it once the loader has it.
-	 */
-	static final class Range {
-
-		private static final VarHandle TAKEN = varHandle(Range.class, "taken", long.class);
-
-		final long firstId;
-
-		final long size;
-
-		final long preloadAt;
-
-		/** Ids handed out; may run past {@code size} when callers race at the end, which wastes nothing. */
-		volatile long taken;
-
-		/** The range after this one; set once, by the loader. */
-		volatile @Nullable Range next;
-
-		Range(SegmentRange range, double preloadShare) {
-			this(range.firstId(), range.size(), (long) (range.size() * preloadShare));
-		}
-
-		Range(long firstId, long size, long preloadAt) {
-			this.firstId = firstId;
-			this.size = size;
-			this.preloadAt = preloadAt;
-		}
-
-		long take(long count) {
-			return (long) TAKEN.getAndAdd(this, count);
-		}
-
-		boolean compareAndTake(long taken, long count) {
-			return TAKEN.compareAndSet(this, taken, taken + count);
 		}
 
 	}
