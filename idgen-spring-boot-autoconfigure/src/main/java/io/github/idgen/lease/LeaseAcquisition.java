@@ -127,8 +127,8 @@ final class LeaseAcquisition {
 		WorkerIdLease created = new WorkerIdLease(this.leasesTaken.get() + 1, this.backend.location(nodeId), nodeId,
 				claim.sessionId(), this.settings.holder(), Objects.requireNonNull(claim.acquiredAt()),
 				this.settings.nanoClock(), validUntilNanos, floor, mark);
-		logger.info("Leased worker id {} (datacenter id {}) at {} in session 0x{}{}", created.getWorkerId(),
-				created.getDatacenterId(), created.getPath(), Long.toHexString(created.getSessionId()),
+		logger.info("Leased worker id {} (datacenter id {}) at {}, held by {}{}", created.getWorkerId(),
+				created.getDatacenterId(), created.getPath(), created.owner(),
 				(floor > this.settings.clock().millis()) ? "; issuing from " + Instant.ofEpochMilli(floor)
 						+ ", the previous holder's high-water mark" : "");
 		return created;

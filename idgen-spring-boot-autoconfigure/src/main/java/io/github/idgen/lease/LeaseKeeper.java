@@ -156,8 +156,8 @@ public final class LeaseKeeper implements Closeable {
 				current.advanceMark(written);
 				current.confirm(sent + timing().validityNanos());
 				changed(current);
-				logger.info("Confirmed worker id {} (datacenter id {}) at {} in session 0x{}", current.getWorkerId(),
-						current.getDatacenterId(), current.getPath(), Long.toHexString(current.getSessionId()));
+				logger.info("Confirmed worker id {} (datacenter id {}) at {}, held by {}", current.getWorkerId(),
+						current.getDatacenterId(), current.getPath(), current.owner());
 				return current;
 			}
 		}

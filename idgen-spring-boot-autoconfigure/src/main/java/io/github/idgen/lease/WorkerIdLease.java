@@ -230,7 +230,8 @@ public final class WorkerIdLease {
 
 	/**
 	 * Returns the ZooKeeper session that owns the node.
-	 * @return the session id
+	 * @return the session id; 0 for a backend without sessions, where the holder's token alone proves
+	 * the lease
 	 */
 	public long getSessionId() {
 		return this.sessionId;
@@ -268,10 +269,18 @@ public final class WorkerIdLease {
 		return this.reason;
 	}
 
+	/**
+	 * Names what proves this lease, for logs: the ZooKeeper session that owns the node, or, for a
+	 * backend without sessions, the holder's token.
+	 */
+	String owner() {
+		return (this.sessionId != 0) ? "session 0x" + Long.toHexString(this.sessionId) : "holder " + this.holder.token();
+	}
+
 	@Override
 	public String toString() {
 		return "WorkerIdLease[" + this.path + ", workerId=" + getWorkerId() + ", datacenterId=" + getDatacenterId()
-				+ ", session=0x" + Long.toHexString(this.sessionId) + ", " + this.state + "]";
+				+ ", held by " + owner() + ", " + this.state + "]";
 	}
 
 }

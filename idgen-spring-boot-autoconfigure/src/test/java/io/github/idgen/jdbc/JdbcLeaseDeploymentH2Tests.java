@@ -117,6 +117,19 @@ class JdbcLeaseDeploymentH2Tests {
 	}
 
 	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void theLeaseIsLoggedWithTheHolderTokenThatProvesItNotWithASessionThatDoesNotExist(CapturedOutput output) {
+		JdbcLeaseDeployment deployment = this.support.startDeployment();
+		int workerId = deployment.getWorkerId();
+
+		assertThat(output).contains("Leased worker id " + workerId)
+			.contains("held by holder " + deployment.getHolder().token())
+			.doesNotContain("session 0x0");
+		assertThat(deployment.currentLease().toString()).contains("holder " + deployment.getHolder().token())
+			.doesNotContain("session");
+	}
+
+	@Test
 	void failsAsExhaustedAfterWatchingWhenEveryRowHasALiveHolder() {
 		for (int i = 0; i < 32; i++) {
 			this.support.startDeployment().getWorkerId();
