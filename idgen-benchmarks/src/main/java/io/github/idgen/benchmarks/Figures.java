@@ -52,6 +52,33 @@ final class Figures {
 				: String.format(Locale.ROOT, "%.0f ms", millis));
 	}
 
+	/**
+	 * Prints a Markdown table of timed runs: one row per run (each column's value in milliseconds, then
+	 * the run's note), then a row of medians.
+	 * @param headings the timing columns' headings
+	 * @param columns one list of nanoseconds per heading, a value per run
+	 * @param boldMedian whether each column's median is bold (the figure the table is about)
+	 * @param notes one note per run, for the last column ("lease")
+	 */
+	static void printRuns(List<String> headings, List<List<Long>> columns, List<Boolean> boldMedian,
+			List<String> notes) {
+		System.out.println("| run | " + String.join(" | ", headings) + " | lease |");
+		System.out.println("| --- |" + " --- |".repeat(headings.size()) + " --- |");
+		for (int run = 0; run < notes.size(); run++) {
+			StringBuilder row = new StringBuilder("| " + (run + 1) + " | ");
+			for (List<Long> column : columns) {
+				row.append(ms(column.get(run))).append(" | ");
+			}
+			System.out.println(row.append(notes.get(run)).append(" |"));
+		}
+		StringBuilder medians = new StringBuilder("| **median** | ");
+		for (int c = 0; c < columns.size(); c++) {
+			String median = ms(median(columns.get(c)));
+			medians.append(boldMedian.get(c) ? "**" + median + "**" : median).append(" | ");
+		}
+		System.out.println(medians.append("|"));
+	}
+
 	/** Runs {@code task(0..count-1)} on {@code threads} threads; a failing index is reported, not fatal. */
 	static void parallel(int threads, int count, IntConsumerWithException task) throws InterruptedException {
 		AtomicInteger next = new AtomicInteger();

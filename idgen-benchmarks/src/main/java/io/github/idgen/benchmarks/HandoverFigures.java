@@ -18,9 +18,6 @@ import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.snowflake.IdServiceTwitter;
 
-import static io.github.idgen.benchmarks.Figures.median;
-import static io.github.idgen.benchmarks.Figures.ms;
-
 /**
  * How long a worker id is out of use when its holder dies or stops, on each backend: all 32 worker ids
  * are held (31 in this JVM, one by a {@link LeaseHolderProcess}), a successor in this JVM keeps asking
@@ -151,15 +148,9 @@ final class HandoverFigures {
 		System.out.println("## Handover: holder " + (killed ? "killed (SIGKILL, nothing given back)"
 				: "stopped (SIGTERM, the shutdown hook gives the id back)") + ", " + backend.description());
 		System.out.println();
-		System.out.println("| run | holder's JVM gone after | signal → successor holds the lease | signal → successor's first"
-				+ " id (with that worker id) | lease |");
-		System.out.println("| --- | --- | --- | --- | --- |");
-		for (int i = 0; i < toFirstId.size(); i++) {
-			System.out.println("| " + (i + 1) + " | " + ms(holderGone.get(i)) + " | " + ms(toLease.get(i)) + " | "
-					+ ms(toFirstId.get(i)) + " | " + notes.get(i) + " |");
-		}
-		System.out.println("| **median** | " + ms(median(holderGone)) + " | " + ms(median(toLease)) + " | **"
-				+ ms(median(toFirstId)) + "** | |");
+		Figures.printRuns(List.of("holder's JVM gone after", "signal → successor holds the lease",
+				"signal → successor's first id (with that worker id)"), List.of(holderGone, toLease, toFirstId),
+				List.of(false, false, true), notes);
 		System.out.println();
 	}
 

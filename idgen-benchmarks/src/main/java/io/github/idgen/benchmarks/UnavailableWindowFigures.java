@@ -19,9 +19,6 @@ import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 
-import static io.github.idgen.benchmarks.Figures.median;
-import static io.github.idgen.benchmarks.Figures.ms;
-
 /**
  * How long ids stop for one instance whose ZooKeeper session expires, or whose server restarts,
  * while a caller keeps asking for ids: from the event to the first id again, and the longest gap
@@ -110,15 +107,8 @@ final class UnavailableWindowFigures {
 		System.out.println("## Unavailable window: " + (restart ? "server restart (TestingServer.stop(); restart())"
 				: "forced session expiry (twin handle with the same session id and password, connected, then closed)"));
 		System.out.println();
-		System.out.println("| run | " + (restart ? "stop()+restart() took" : "expiry procedure took")
-				+ " | event → first id again | longest gap between two ids | lease |");
-		System.out.println("| --- | --- | --- | --- | --- |");
-		for (int i = 0; i < toFirstId.size(); i++) {
-			System.out.println("| " + (i + 1) + " | " + ms(eventNanos.get(i)) + " | " + ms(toFirstId.get(i)) + " | "
-					+ ms(gaps.get(i)) + " | " + notes.get(i) + " |");
-		}
-		System.out.println("| **median** | " + ms(median(eventNanos)) + " | **" + ms(median(toFirstId)) + "** | **"
-				+ ms(median(gaps)) + "** | |");
+		Figures.printRuns(List.of(restart ? "stop()+restart() took" : "expiry procedure took", "event → first id again",
+				"longest gap between two ids"), List.of(eventNanos, toFirstId, gaps), List.of(false, true, true), notes);
 		System.out.println();
 		System.out.println("Ids issued by the retrying caller: " + issuer.issued + ", strictly increasing: "
 				+ !issuer.notIncreasing + "; calls that failed with WorkerIdLeaseUnavailableException (after waiting"
