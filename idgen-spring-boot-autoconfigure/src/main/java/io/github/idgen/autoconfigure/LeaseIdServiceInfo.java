@@ -12,10 +12,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a mode with a worker-id lease tells, whatever keeps the lease: the proxy's current lease, what
- * the proxy can do with it now, and the lease's totals. Each backend names its mode and says what
- * proves ownership of its leases.
+ * the proxy can do with it now, and the lease's totals. Each backend only names its mode.
  */
 abstract class LeaseIdServiceInfo implements IdServiceInfo {
+
+	private final String mode;
+
+	private final LeaseInfo.Backend backend;
 
 	private final IdServiceProxy proxy;
 
@@ -23,24 +26,19 @@ abstract class LeaseIdServiceInfo implements IdServiceInfo {
 
 	private final LeaseStatistics statistics;
 
-	LeaseIdServiceInfo(IdServiceProxy proxy, ClusterDeployment deployment, LeaseStatistics statistics) {
+	LeaseIdServiceInfo(String mode, LeaseInfo.Backend backend, IdServiceProxy proxy, ClusterDeployment deployment,
+			LeaseStatistics statistics) {
+		this.mode = mode;
+		this.backend = backend;
 		this.proxy = proxy;
 		this.deployment = deployment;
 		this.statistics = statistics;
 	}
 
-	/**
-	 * Returns what keeps the leases.
-	 * @return the backend
-	 */
-	abstract LeaseInfo.Backend backend();
-
-	/**
-	 * Returns the session that owns the lease, for a backend whose leases live as long as a session.
-	 * @param lease the lease
-	 * @return the session id as shown to operators, or {@code null} for a backend without sessions
-	 */
-	abstract @Nullable String sessionIdOf(WorkerIdLease lease);
+	@Override
+	public String mode() {
+		return this.mode;
+	}
 
 	@Override
 	public int workerId() {
@@ -66,10 +64,12 @@ abstract class LeaseIdServiceInfo implements IdServiceInfo {
 	public LeaseInfo lease() {
 		WorkerIdLease lease = this.proxy.getLease();
 		LeaseHolder holder = lease.getHolder();
-		return new LeaseInfo(backend(), lease.getPath(), this.statistics.getRange().name(),
+		// a backend without sessions has session id 0: its holder's token alone proves the lease
+		String sessionId = (lease.getSessionId() != 0) ? "0x" + Long.toHexString(lease.getSessionId()) : null;
+		return new LeaseInfo(this.backend, lease.getPath(), this.statistics.getRange().name(),
 				new LeaseInfo.Holder(holder.process(), holder.host(), holder.pid(), holder.startedAt(),
 						holder.instanceName(), holder.token()),
-				lease.getAcquiredAt(), sessionIdOf(lease), lease.getState().name(),
+				lease.getAcquiredAt(), sessionId, lease.getState().name(),
 				lease.getReason(), lease.getMarkMillis(), lease.getFloorMillis(),
 				new LeaseInfo.Counters(this.statistics.getLeasesTaken(), this.statistics.getLeasesLost(),
 						this.statistics.getReconnects(), this.statistics.getMeasuredClockLagMillis(),
