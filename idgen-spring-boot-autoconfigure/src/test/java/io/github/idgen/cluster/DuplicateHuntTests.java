@@ -14,6 +14,7 @@ import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.ClientSideExpiry;
 import org.apache.zookeeper.CreateMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -63,7 +64,7 @@ class DuplicateHuntTests {
 			settle();
 
 			WorkerIdLease expiredOnClient = deployments.get(0).currentLease();
-			clients.get(0).getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+			ClientSideExpiry.inject(clients.get(0).getZookeeperClient().getZooKeeper());
 			settleAfterLosing(deployments.get(0), expiredOnClient);
 
 			WorkerIdLease expiredOnServer = deployments.get(1).currentLease();

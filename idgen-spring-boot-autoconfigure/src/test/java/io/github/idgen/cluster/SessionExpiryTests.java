@@ -7,6 +7,7 @@ import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.ClientSideExpiry;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,7 +39,7 @@ class SessionExpiryTests {
 		this.support.occupyAllBut(operator, old.getNodeId());
 		ZooKeeper expired = client.getZookeeperClient().getZooKeeper();
 
-		expired.getTestable().injectSessionExpiration();
+		ClientSideExpiry.inject(expired);
 		// the client gave its session up, but the server keeps it and its node for as long as a handle on
 		// it lives, as it does for a session timeout after a real client-side expiry
 		ZooKeeper oldSession = this.support.resumeSession(expired.getSessionId(), expired.getSessionPasswd());
