@@ -64,8 +64,6 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 
 	private final ConnectionStateListener connectionStateListener = (c, newState) -> onConnectionStateChanged(newState);
 
-	private final AtomicBoolean started = new AtomicBoolean();
-
 	private final AtomicBoolean closed = new AtomicBoolean();
 
 	private final AtomicLong reconnects = new AtomicLong();
@@ -118,15 +116,12 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 	}
 
 	/**
-	 * Connects to ZooKeeper, waiting at most the connection timeout. Leasing happens on first use of
-	 * {@link #getWorkerId()} or {@link #updateWorkerId(boolean)}.
+	 * Connects to ZooKeeper, waiting at most the connection timeout.
 	 * @throws ZooKeeperUnavailableException if ZooKeeper cannot be reached in time; the deployment is
 	 * then closed
 	 */
-	public void start() {
-		if (!this.started.compareAndSet(false, true)) {
-			throw new IllegalStateException("Cannot be started more than once");
-		}
+	@Override
+	protected void connect() {
 		try {
 			this.rootClient.getConnectionStateListenable().addListener(this.connectionStateListener);
 			if (this.ownsClient) {
@@ -139,7 +134,6 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 			if (!this.rootClient.blockUntilConnected((int) this.connectionTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				throw new ZooKeeperUnavailableException(getConnectString(), this.connectionTimeout, null);
 			}
-			startKeeper();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -2,7 +2,6 @@ package io.github.idgen.jdbc;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 
 import io.github.idgen.lease.AbstractLeaseDeployment;
@@ -37,8 +36,6 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 
 	private final JdbcLeaseBackend backend;
 
-	private final AtomicBoolean started = new AtomicBoolean();
-
 	private JdbcLeaseDeployment(JdbcLeaseBackend backend, LeaseSettings settings) {
 		super(backend, settings);
 		this.backend = backend;
@@ -54,15 +51,12 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 	}
 
 	/**
-	 * Creates the table if allowed and missing, and the rows of the range, then starts renewing.
-	 * Leasing happens on first use of {@link #getWorkerId()} or {@link #updateWorkerId(boolean)}.
+	 * Creates the table if allowed and missing, and the rows of the range.
 	 * @throws LeaseTableMissingException if the table is missing and may not be created
 	 * @throws IllegalStateException if the database cannot be reached
 	 */
-	public void start() {
-		if (!this.started.compareAndSet(false, true)) {
-			throw new IllegalStateException("Cannot be started more than once");
-		}
+	@Override
+	protected void connect() {
 		try {
 			this.backend.prepare();
 		}
@@ -73,7 +67,6 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 			throw new IllegalStateException("Could not prepare the worker-id lease table at " + this.backend.location()
 					+ ": " + ex, ex);
 		}
-		startKeeper();
 	}
 
 	/** How often requests to the database succeeded again after a failed one. */

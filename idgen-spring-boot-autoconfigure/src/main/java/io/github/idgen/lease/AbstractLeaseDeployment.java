@@ -1,6 +1,7 @@
 package io.github.idgen.lease;
 
 import java.io.Closeable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import io.github.idgen.snowflake.MillisClock;
@@ -21,8 +22,10 @@ public abstract class AbstractLeaseDeployment implements ClusterDeployment, Leas
 
 	private final IssuerSlot issuer = new IssuerSlot();
 
+	private final AtomicBoolean started = new AtomicBoolean();
+
 	/**
-	 * Creates the deployment's keeper; it starts leasing once {@link #startKeeper()} is called.
+	 * Creates the deployment's keeper; it starts once {@link #start()} is called.
 	 * @param backend where the leases live
 	 * @param settings range, holder (with this deployment's token), clocks and mark settings
 	 */
@@ -33,11 +36,25 @@ public abstract class AbstractLeaseDeployment implements ClusterDeployment, Leas
 	}
 
 	/**
-	 * Starts renewing and writing marks; for the facade's {@code start()}, once its backend is ready.
+	 * Readies the lease store, then starts renewing and writing marks. Leasing happens on first use of
+	 * {@link #getWorkerId()} or {@link #updateWorkerId(boolean)}.
+	 * @throws IllegalStateException if started before
+	 * @throws RuntimeException what the backend's {@link #connect()} throws when its store cannot be
+	 * used, such as {@code ZooKeeperUnavailableException} or {@code LeaseTableMissingException}
 	 */
-	protected final void startKeeper() {
+	public final void start() {
+		if (!this.started.compareAndSet(false, true)) {
+			throw new IllegalStateException("Cannot be started more than once");
+		}
+		connect();
 		this.keeper.start();
 	}
+
+	/**
+	 * Readies the lease store for the keeper, once, from {@link #start()}: connects, creates what is
+	 * missing, and fails with an exception that names the store if it cannot be used.
+	 */
+	protected abstract void connect();
 
 	/**
 	 * Returns the keeper, for a facade that feeds it its backend's connection events.

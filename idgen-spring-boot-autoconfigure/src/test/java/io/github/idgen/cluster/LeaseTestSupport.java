@@ -2,8 +2,6 @@ package io.github.idgen.cluster;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.testsupport.StartedLeases;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -43,7 +41,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 
 	private String path = nextPath();
 
-	private final List<AutoCloseable> closeables = new ArrayList<>();
+	private final StartedLeases started = new StartedLeases();
 
 	private @Nullable TestingServer server;
 
@@ -138,16 +136,11 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 	}
 
 	ClusterDeploymentImpl start(ClusterDeploymentImpl deployment) {
-		this.closeables.add(deployment);
-		deployment.start();
-		return deployment;
+		return this.started.start(deployment);
 	}
 
-	/** A proxy on the deployment; its ids are stamped by the deployment's clock. */
 	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
-		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
-		this.closeables.add(0, proxy);
-		return proxy;
+		return this.started.proxy(deployment, leaseWaitTimeout);
 	}
 
 	/** A builder on a client the test holds, so that the test can expire or close its session. */
@@ -166,8 +159,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 				new RetryOneTime(100));
 		client.start();
 		client.blockUntilConnected();
-		this.closeables.add(client);
-		return client;
+		return this.started.closeAtEnd(client);
 	}
 
 	/** A deployment on a client the test holds, so that the test can expire its session. */
@@ -176,7 +168,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 			.workerIdsPath(this.path)
 			.markInterval(MARK_INTERVAL)
 			.build();
-		this.closeables.add(0, deployment);
+		this.started.closeFirst(deployment);
 		deployment.start();
 		return deployment;
 	}
@@ -206,8 +198,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 			throw new IllegalStateException("The twin handle did not connect to session 0x" + Long.toHexString(sessionId)
 					+ " in 5 s: the server may have timed the session out first");
 		}
-		this.closeables.add(twin);
-		return twin;
+		return this.started.closeAtEnd(twin);
 	}
 
 	/** Holds every id of datacenter 0 except {@code free} with ephemeral nodes of the operator's session. */
@@ -226,10 +217,7 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 
 	@Override
 	public void close() throws Exception {
-		for (AutoCloseable closeable : this.closeables) {
-			closeable.close();
-		}
-		this.closeables.clear();
+		this.started.close();
 	}
 
 }

@@ -1,15 +1,12 @@
 package io.github.idgen.jdbc;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import javax.sql.DataSource;
 
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.testsupport.StartedLeases;
 
 /**
  * Builds JDBC deployments and proxies with test-sized timeouts, each test in a lease group of its own,
@@ -27,7 +24,7 @@ final class JdbcLeaseTestSupport implements AutoCloseable {
 
 	private final String group = "test-" + ProcessHandle.current().pid() + "-" + groups.incrementAndGet();
 
-	private final List<AutoCloseable> closeables = new ArrayList<>();
+	private final StartedLeases started = new StartedLeases();
 
 	JdbcLeaseTestSupport(DataSource dataSource) {
 		this.dataSource = dataSource;
@@ -55,24 +52,16 @@ final class JdbcLeaseTestSupport implements AutoCloseable {
 	}
 
 	JdbcLeaseDeployment start(JdbcLeaseDeployment deployment) {
-		this.closeables.add(deployment);
-		deployment.start();
-		return deployment;
+		return this.started.start(deployment);
 	}
 
-	/** A proxy on the deployment; its ids are stamped by the deployment's clock. */
 	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
-		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
-		this.closeables.add(0, proxy);
-		return proxy;
+		return this.started.proxy(deployment, leaseWaitTimeout);
 	}
 
 	@Override
 	public void close() throws Exception {
-		for (AutoCloseable closeable : this.closeables) {
-			closeable.close();
-		}
-		this.closeables.clear();
+		this.started.close();
 	}
 
 }
