@@ -28,8 +28,7 @@ class SessionExpiryTests {
 	@Test
 	void afterAClientSideExpiryNoIdIsIssuedWhileTheServerKeepsTheOldNodeAndTheIdIsLeasedAgainOnceFreed()
 			throws Exception {
-		// the twin handle must reach the server before it times the old session out: on a busy machine
-		// that took more than 2 s
+		// the twin handle must reach the server before the server times the old session out
 		CuratorFramework client = this.support.startedClient(8_000);
 		ClusterDeploymentImpl deployment = this.support.startDeploymentOn(client);
 		IdServiceProxy proxy = this.support.proxy(deployment, Duration.ofMillis(100));

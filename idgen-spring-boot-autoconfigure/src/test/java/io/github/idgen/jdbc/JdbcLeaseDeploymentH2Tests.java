@@ -20,6 +20,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The JDBC lease on an embedded H2: the table and rows, claims, give-back, and the takeover rule.
@@ -59,6 +60,27 @@ class JdbcLeaseDeploymentH2Tests {
 		assertThatExceptionOfType(LeaseTableMissingException.class).isThrownBy(() -> this.support.start(deployment))
 			.withMessageContaining("'my_leases' does not exist in H2")
 			.withMessageContaining("io/github/idgen/jdbc/schema-h2.sql");
+	}
+
+	@Test
+	void failsNamingTheLeaseTableWhenTheDatabaseCannotBeReachedAtStart() {
+		JdbcDataSource unreachable = new JdbcDataSource();
+		unreachable.setURL("jdbc:h2:tcp://127.0.0.1:1/nowhere");
+		JdbcLeaseDeployment deployment = this.support.builder(unreachable).build();
+
+		assertThatIllegalStateException().isThrownBy(() -> this.support.start(deployment))
+			.withMessageContaining("Could not prepare the worker-id lease table at /idgen_worker_lease/"
+					+ this.support.group());
+	}
+
+	@Test
+	void aSecondStartIsRefusedAndLeavesTheRunningDeploymentAlone() {
+		JdbcLeaseDeployment deployment = this.support.startDeployment();
+		int workerId = deployment.getWorkerId();
+
+		assertThatIllegalStateException().isThrownBy(deployment::start).withMessage("Cannot be started more than once");
+		assertThat(deployment.getWorkerId()).isEqualTo(workerId);
+		assertThat(deployment.currentLease().isValid()).isTrue();
 	}
 
 	@Test
