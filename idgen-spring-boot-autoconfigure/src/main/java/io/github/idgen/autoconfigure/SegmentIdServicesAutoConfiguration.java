@@ -4,6 +4,7 @@ import javax.sql.DataSource;
 
 import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.segment.SegmentStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,11 +27,17 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SegmentProperties.class)
 public final class SegmentIdServicesAutoConfiguration {
 
+	@Bean
+	@ConditionalOnMissingBean({ SegmentStore.class, SegmentIdServices.class })
+	JdbcSegmentStore segmentStore(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
+		return new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable(),
+				properties.getSegmentAllocationTimeout());
+	}
+
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	SegmentIdServices segmentIdServices(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
-		return new SegmentIdServices(new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable()),
-				properties.toSegmentSettings());
+	SegmentIdServices segmentIdServices(SegmentStore segmentStore, SegmentProperties properties) {
+		return new SegmentIdServices(segmentStore, properties.toSegmentSettings());
 	}
 
 	static DataSource requireDataSource(ObjectProvider<DataSource> dataSource) {

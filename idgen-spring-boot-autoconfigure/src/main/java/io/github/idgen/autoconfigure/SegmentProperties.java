@@ -63,6 +63,14 @@ public class SegmentProperties implements Validator {
 	 */
 	private Duration segmentRetryInterval = Duration.ofMillis(100);
 
+	/**
+	 * Longest time one range allocation waits for the database, in whole seconds: the statements'
+	 * query timeout, and one second more the connection's network timeout. An allocation that takes
+	 * longer (a connection gone silent, a row lock held by a stalled instance) fails as a store error
+	 * and is tried again, instead of stopping the tag until TCP gives up.
+	 */
+	private Duration segmentAllocationTimeout = Duration.ofSeconds(5);
+
 	public boolean isSegmentEnabled() {
 		return this.segmentEnabled;
 	}
@@ -127,6 +135,14 @@ public class SegmentProperties implements Validator {
 		this.segmentRetryInterval = segmentRetryInterval;
 	}
 
+	public Duration getSegmentAllocationTimeout() {
+		return this.segmentAllocationTimeout;
+	}
+
+	public void setSegmentAllocationTimeout(Duration segmentAllocationTimeout) {
+		this.segmentAllocationTimeout = segmentAllocationTimeout;
+	}
+
 	/**
 	 * Returns the segment settings these properties describe.
 	 * @return the settings
@@ -170,6 +186,8 @@ public class SegmentProperties implements Validator {
 				Duration.ofMillis(1));
 		requireAtLeast(errors, "segmentRetryInterval", "xxx.common.segment-retry-interval", this.segmentRetryInterval,
 				Duration.ZERO);
+		requireAtLeast(errors, "segmentAllocationTimeout", "xxx.common.segment-allocation-timeout",
+				this.segmentAllocationTimeout, Duration.ofSeconds(1));
 	}
 
 }

@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Duration;
 import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
@@ -18,8 +20,17 @@ import javax.sql.DataSource;
  * isolation is set to READ COMMITTED for the transaction: under REPEATABLE READ PostgreSQL fails
  * most concurrent allocations with serialization errors. Its auto-commit and isolation are put
  * back before it returns to the pool.
+ * <p>
+ * An allocation waits for the database at most its allocation timeout: the statements' query
+ * timeout ends a wait for a row lock that a stalled instance holds, and the connection's network
+ * timeout, one second longer, ends a wait on a connection that went silent (a dropped firewall or
+ * NAT entry, a vanished host), which TCP alone would wait out for many minutes. With one allocation
+ * in flight per tag, either would otherwise stop the tag until then.
  */
 public final class JdbcSegmentStore implements SegmentStore {
+
+	/** How long an allocation may wait for the database unless told otherwise. */
+	public static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(5);
 
 	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
@@ -31,22 +42,50 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	private final String update;
 
+	private final Duration allocationTimeout;
+
 	/**
-	 * Creates a store on a table.
+	 * Creates a store on a table, whose allocations give up after {@link #DEFAULT_ALLOCATION_TIMEOUT}.
 	 * @param dataSource where the table is
 	 * @param table the table's name, optionally with a schema ({@code schema.table})
 	 * @throws IllegalArgumentException if the name is not a plain SQL identifier
 	 */
 	public JdbcSegmentStore(DataSource dataSource, String table) {
+		this(dataSource, table, DEFAULT_ALLOCATION_TIMEOUT);
+	}
+
+	/**
+	 * Creates a store on a table.
+	 * @param dataSource where the table is
+	 * @param table the table's name, optionally with a schema ({@code schema.table})
+	 * @param allocationTimeout longest time one allocation may wait for the database (whole seconds,
+	 * at least one): the statements' query timeout, and one second more the connection's network
+	 * timeout
+	 * @throws IllegalArgumentException if the name is not a plain SQL identifier or the timeout is
+	 * under a second
+	 */
+	public JdbcSegmentStore(DataSource dataSource, String table, Duration allocationTimeout) {
 		if (!TABLE_NAME.matcher(table).matches()) {
 			throw new IllegalArgumentException("Segment table name '" + table
 					+ "' is not a plain SQL identifier (letters, digits, '_', optionally schema.table)");
 		}
+		if (allocationTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
+			throw new IllegalArgumentException("allocationTimeout must be at least 1 second, was " + allocationTimeout);
+		}
 		this.dataSource = dataSource;
 		this.table = table;
+		this.allocationTimeout = allocationTimeout;
 		this.selectForUpdate = "SELECT max_id, step, max_limit_id FROM " + table + " WHERE tag = ? FOR UPDATE";
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
+	}
+
+	/**
+	 * Returns the longest time one allocation waits for the database.
+	 * @return the allocation timeout
+	 */
+	public Duration getAllocationTimeout() {
+		return this.allocationTimeout;
 	}
 
 	@Override
@@ -60,24 +99,16 @@ public final class JdbcSegmentStore implements SegmentStore {
 			throw new IllegalArgumentException("requestedStep must be at least 1, was " + requestedStep);
 		}
 		try (Connection connection = this.dataSource.getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			int isolation = connection.getTransactionIsolation();
+			// first and back last: the other settings are round trips on some drivers, and may hang too;
+			// a second longer than the query timeout, so that a server that answers cancels the query
+			// and the connection stays usable
+			int networkTimeout = networkTimeout(connection,
+					(int) Math.min(Integer.MAX_VALUE, this.allocationTimeout.plusSeconds(1).toMillis()));
 			try {
-				connection.setAutoCommit(false);
-				if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-					connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-				}
-				SegmentRange range = allocateInTransaction(connection, tag, requestedStep);
-				// only a commit that returned makes the range ours; if it throws, the outcome is unknown
-				connection.commit();
-				return range;
-			}
-			catch (SQLException | RuntimeException ex) {
-				rollbackQuietly(connection);
-				throw ex;
+				return allocateOn(connection, tag, requestedStep);
 			}
 			finally {
-				restoreQuietly(connection, autoCommit, isolation);
+				restoreQuietly(() -> networkTimeout(connection, networkTimeout));
 			}
 		}
 		catch (SQLException ex) {
@@ -86,11 +117,39 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
+	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep) throws SQLException {
+		boolean autoCommit = connection.getAutoCommit();
+		int isolation = connection.getTransactionIsolation();
+		try {
+			connection.setAutoCommit(false);
+			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+			}
+			SegmentRange range = allocateInTransaction(connection, tag, requestedStep);
+			// only a commit that returned makes the range ours; if it throws, the outcome is unknown
+			connection.commit();
+			return range;
+		}
+		catch (SQLException | RuntimeException ex) {
+			rollbackQuietly(connection);
+			throw ex;
+		}
+		finally {
+			restoreQuietly(() -> {
+				if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+					connection.setTransactionIsolation(isolation);
+				}
+				connection.setAutoCommit(autoCommit);
+			});
+		}
+	}
+
 	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep) throws SQLException {
 		long maxId;
 		int rowStep;
 		long maxLimitId;
 		try (PreparedStatement select = connection.prepareStatement(this.selectForUpdate)) {
+			select.setQueryTimeout(queryTimeoutSeconds());
 			select.setString(1, tag);
 			try (ResultSet row = select.executeQuery()) {
 				if (!row.next()) {
@@ -113,6 +172,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 		// never past max_limit_id: the last range of a tag may be shorter than its step
 		long newMaxId = (maxLimitId - maxId <= step) ? maxLimitId : maxId + step;
 		try (PreparedStatement update = connection.prepareStatement(this.update)) {
+			update.setQueryTimeout(queryTimeoutSeconds());
 			update.setLong(1, newMaxId);
 			update.setString(2, tag);
 			update.setLong(3, maxId);
@@ -125,6 +185,11 @@ public final class JdbcSegmentStore implements SegmentStore {
 		return new SegmentRange(tag, maxId + 1, newMaxId, rowStep, maxLimitId);
 	}
 
+	/** A row lock held by a stalled instance ends a statement here, not only a silent network. */
+	private int queryTimeoutSeconds() {
+		return (int) Math.min(Integer.MAX_VALUE, this.allocationTimeout.toSeconds());
+	}
+
 	private static void rollbackQuietly(Connection connection) {
 		try {
 			connection.rollback();
@@ -134,16 +199,35 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private static void restoreQuietly(Connection connection, boolean autoCommit, int isolation) {
+	/** Puts a setting back; on a broken connection it fails, and the pool discards the connection. */
+	private static void restoreQuietly(SettingRestore restore) {
 		try {
-			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-				connection.setTransactionIsolation(isolation);
-			}
-			connection.setAutoCommit(autoCommit);
+			restore.run();
 		}
 		catch (SQLException ex) {
 			// a broken connection; nothing to put back
 		}
+	}
+
+	/** Sets the network timeout, if the driver has one; returns the one before. */
+	private static int networkTimeout(Connection connection, int millis) throws SQLException {
+		try {
+			int before = connection.getNetworkTimeout();
+			if (before != millis) {
+				connection.setNetworkTimeout(Runnable::run, millis);
+			}
+			return before;
+		}
+		catch (SQLFeatureNotSupportedException ex) {
+			return millis;
+		}
+	}
+
+	@FunctionalInterface
+	private interface SettingRestore {
+
+		void run() throws SQLException;
+
 	}
 
 }

@@ -1,12 +1,15 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.segment.SegmentIdServices;
-import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.JdbcSegmentStore;
+import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.segment.SegmentRange;
+import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;
@@ -96,6 +99,47 @@ class SegmentIdServicesAutoConfigurationTests {
 					() -> new SegmentIdServices(new JdbcSegmentStore(new org.h2.jdbcx.JdbcDataSource(), "t"),
 							SegmentSettings.DEFAULTS))
 			.run((context) -> assertThat(context).hasSingleBean(SegmentIdServices.class).hasBean("mySegments"));
+	}
+
+	@Test
+	void userStoreIsUsedInsteadOfTheTable() {
+		SegmentStore store = new SegmentStore() {
+
+			@Override
+			public SegmentRange allocate(String tag, int requestedStep) {
+				return new SegmentRange(tag, 1001, 2000, 1000, Long.MAX_VALUE);
+			}
+
+			@Override
+			public String describe() {
+				return "my store";
+			}
+
+		};
+		withH2().withPropertyValues("xxx.common.segment-enabled=true")
+			.withBean(SegmentStore.class, () -> store)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(SegmentStore.class).doesNotHaveBean(JdbcSegmentStore.class);
+				SegmentIdServices services = context.getBean(SegmentIdServices.class);
+				assertThat(services.describeStore()).isEqualTo("my store");
+				assertThat(services.forTag("orders").nextId()).isEqualTo(1001);
+			});
+	}
+
+	@Test
+	void allocationTimeoutReachesTheStore() {
+		withH2().withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-allocation-timeout=3s")
+			.run((context) -> assertThat(context.getBean(JdbcSegmentStore.class).getAllocationTimeout())
+				.isEqualTo(Duration.ofSeconds(3)));
+	}
+
+	@Test
+	void allocationTimeoutUnderASecondFailsNamingTheProperty() {
+		withH2().withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-allocation-timeout=500ms")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("xxx.common.segment-allocation-timeout must be at least 1000ms, was 500ms"));
 	}
 
 	@Test

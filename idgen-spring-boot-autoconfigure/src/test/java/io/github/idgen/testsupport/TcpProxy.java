@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A TCP proxy on a free 127.0.0.1 port in front of a server, for failure tests. It can freeze
- * forwarding without closing any socket (a network partition: both sides see a silent peer), cut
+ * forwarding without closing any socket (a network partition: both sides see a silent peer), silence
+ * the open connections for good while new ones work (a firewall or NAT that forgot them), cut
  * every connection (both sides see a reset or end of stream), and cut a connection right after the
  * server answered a given request, so that the server acted on it but the client never learns the
  * outcome (for example a {@code COMMIT} that the client sees fail).
@@ -72,6 +73,17 @@ public final class TcpProxy implements AutoCloseable {
 		synchronized (this.gate) {
 			this.frozen = false;
 			this.gate.notifyAll();
+		}
+	}
+
+	/**
+	 * Stops forwarding on every connection open now, for good, without closing it: its peers wait
+	 * on a silent socket, as when a firewall or NAT dropped the connection's state or the server's
+	 * host vanished. Connections opened later are forwarded as usual.
+	 */
+	public void silenceOpenConnections() {
+		synchronized (this.gate) {
+			this.links.forEach((link) -> link.silenced = true);
 		}
 	}
 
@@ -135,9 +147,9 @@ public final class TcpProxy implements AutoCloseable {
 		}
 	}
 
-	private void awaitThawed() throws InterruptedException {
+	private void awaitThawed(Link link) throws InterruptedException {
 		synchronized (this.gate) {
-			while (this.frozen && !this.closed) {
+			while ((this.frozen || link.silenced) && !this.closed) {
 				this.gate.wait();
 			}
 		}
@@ -168,6 +180,9 @@ public final class TcpProxy implements AutoCloseable {
 
 		private volatile boolean dropNextReply;
 
+		/** Set under the gate; a silenced link forwards nothing until the proxy closes. */
+		private boolean silenced;
+
 		Link(Socket client, Socket server) {
 			this.client = client;
 			this.server = server;
@@ -187,7 +202,7 @@ public final class TcpProxy implements AutoCloseable {
 			try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
 				int read;
 				while ((read = in.read(buffer)) != -1) {
-					awaitThawed();
+					awaitThawed(this);
 					if (clientToServer) {
 						byte[] marker = TcpProxy.this.dropReplyAfter.get();
 						if (marker != null && containsWord(buffer, read, marker)

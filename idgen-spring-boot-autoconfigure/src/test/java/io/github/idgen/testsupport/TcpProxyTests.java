@@ -41,6 +41,19 @@ class TcpProxyTests {
 	}
 
 	@Test
+	void silencedConnectionsStaySilentWhileNewConnectionsWork() throws SQLException {
+		try (TcpProxy proxy = new TcpProxy(postgres.port()); Connection connection = connect(proxy)) {
+			assertThat(query(connection, "SELECT 1")).isEqualTo(1);
+			proxy.silenceOpenConnections();
+			try (Connection fresh = connect(proxy)) {
+				assertThat(query(fresh, "SELECT 2")).isEqualTo(2);
+			}
+			assertThatExceptionOfType(SQLException.class).isThrownBy(() -> query(connection, "SELECT 3"))
+				.withRootCauseInstanceOf(SocketTimeoutException.class);
+		}
+	}
+
+	@Test
 	void cutConnectionsEndsOpenConnections() throws SQLException {
 		try (TcpProxy proxy = new TcpProxy(postgres.port()); Connection connection = connect(proxy)) {
 			assertThat(query(connection, "SELECT 1")).isEqualTo(1);
