@@ -10,16 +10,21 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The {@link SegmentStore} on a table of a JDBC database (PostgreSQL, MySQL/MariaDB, H2):
  * {@code idgen_segment(tag, max_id, step, max_limit_id, version, description, update_time)}.
  * <p>
  * One allocation is one transaction on one connection: {@code SELECT ... FOR UPDATE} locks the
  * tag's row, {@code UPDATE} moves {@code max_id}, {@code COMMIT}. The same two statements work on
- * every supported database (H2 and MariaDB have no {@code UPDATE ... RETURNING}). The connection's
- * isolation is set to READ COMMITTED for the transaction: under REPEATABLE READ PostgreSQL fails
- * most concurrent allocations with serialization errors. Its auto-commit and isolation are put
- * back before it returns to the pool.
+ * every supported database (H2 and MariaDB have no {@code UPDATE ... RETURNING}). The transaction
+ * runs at READ COMMITTED: under REPEATABLE READ PostgreSQL fails most concurrent allocations with
+ * serialization errors. On PostgreSQL {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED} goes
+ * with the {@code SELECT} in one round trip, so an allocation is three round trips and the
+ * connection's session is left alone; elsewhere the connection's isolation is read, and changed for
+ * the transaction only if it differs. Auto-commit and isolation are put back before the connection
+ * returns to the pool.
  * <p>
  * An allocation waits for the database at most its allocation timeout: the statements' query
  * timeout ends a wait for a row lock that a stalled instance holds, and the connection's network
@@ -40,9 +45,15 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	private final String selectForUpdate;
 
+	/** PostgreSQL's: the transaction's isolation and its row lock in one round trip. */
+	private final String readCommittedSelectForUpdate;
+
 	private final String update;
 
 	private final Duration allocationTimeout;
+
+	/** Whether the database is PostgreSQL; known from the first allocation on. */
+	private volatile @Nullable Boolean postgres;
 
 	/**
 	 * Creates a store on a table, whose allocations give up after {@link #DEFAULT_ALLOCATION_TIMEOUT}.
@@ -76,6 +87,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.table = table;
 		this.allocationTimeout = allocationTimeout;
 		this.selectForUpdate = "SELECT max_id, step, max_limit_id FROM " + table + " WHERE tag = ? FOR UPDATE";
+		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + this.selectForUpdate;
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
 	}
@@ -119,13 +131,17 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep) throws SQLException {
 		boolean autoCommit = connection.getAutoCommit();
-		int isolation = connection.getTransactionIsolation();
+		boolean onPostgres = isPostgres(connection);
+		// PostgreSQL: no session isolation to read, change or put back (a round trip each); the
+		// transaction's own is set in the round trip of the row lock
+		int isolation = onPostgres ? Connection.TRANSACTION_READ_COMMITTED : connection.getTransactionIsolation();
 		try {
 			connection.setAutoCommit(false);
 			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
 				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 			}
-			SegmentRange range = allocateInTransaction(connection, tag, requestedStep);
+			SegmentRange range = allocateInTransaction(connection, tag, requestedStep,
+					onPostgres ? this.readCommittedSelectForUpdate : this.selectForUpdate);
 			// only a commit that returned makes the range ours; if it throws, the outcome is unknown
 			connection.commit();
 			return range;
@@ -144,14 +160,15 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep) throws SQLException {
+	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, String lockSql)
+			throws SQLException {
 		long maxId;
 		int rowStep;
 		long maxLimitId;
-		try (PreparedStatement select = connection.prepareStatement(this.selectForUpdate)) {
+		try (PreparedStatement select = connection.prepareStatement(lockSql)) {
 			select.setQueryTimeout(queryTimeoutSeconds());
 			select.setString(1, tag);
-			try (ResultSet row = select.executeQuery()) {
+			try (ResultSet row = resultSetOf(select)) {
 				if (!row.next()) {
 					throw new UnknownSegmentTagException(tag, describe());
 				}
@@ -183,6 +200,27 @@ public final class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		return new SegmentRange(tag, maxId + 1, newMaxId, rowStep, maxLimitId);
+	}
+
+	private boolean isPostgres(Connection connection) throws SQLException {
+		Boolean postgres = this.postgres;
+		if (postgres == null) {
+			postgres = "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName());
+			this.postgres = postgres;
+		}
+		return postgres;
+	}
+
+	/** The result set of a statement whose first statements may be settings without one. */
+	private static ResultSet resultSetOf(PreparedStatement statement) throws SQLException {
+		boolean isResultSet = statement.execute();
+		while (!isResultSet) {
+			if (statement.getUpdateCount() == -1) {
+				throw new SQLException("'" + statement + "' returned no rows");
+			}
+			isResultSet = statement.getMoreResults();
+		}
+		return statement.getResultSet();
 	}
 
 	/** A row lock held by a stalled instance ends a statement here, not only a silent network. */
