@@ -16,15 +16,21 @@ import org.jspecify.annotations.Nullable;
  * The {@link SegmentStore} on a table of a JDBC database (PostgreSQL, MySQL/MariaDB, H2):
  * {@code idgen_segment(tag, max_id, step, max_limit_id, version, description, update_time)}.
  * <p>
- * One allocation is one transaction on one connection: {@code SELECT ... FOR UPDATE} locks the
- * tag's row, {@code UPDATE} moves {@code max_id}, {@code COMMIT}. The same two statements work on
- * every supported database (H2 and MariaDB have no {@code UPDATE ... RETURNING}). The transaction
- * runs at READ COMMITTED: under REPEATABLE READ PostgreSQL fails most concurrent allocations with
- * serialization errors. On PostgreSQL {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED} goes
- * with the {@code SELECT} in one round trip, so an allocation is three round trips and the
- * connection's session is left alone; elsewhere the connection's isolation is read, and changed for
- * the transaction only if it differs. Auto-commit and isolation are put back before the connection
- * returns to the pool.
+ * One allocation is one transaction on one connection, and the range is known only inside it:
+ * <ul>
+ * <li>On every database: {@code SELECT ... FOR UPDATE} locks the tag's row, {@code UPDATE} moves
+ * {@code max_id} (cut at {@code max_limit_id}), {@code COMMIT}. The transaction runs at READ
+ * COMMITTED: under REPEATABLE READ PostgreSQL fails most concurrent allocations with serialization
+ * errors. On PostgreSQL {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED} goes with the
+ * {@code SELECT} in one round trip and the session is left alone; elsewhere the connection's
+ * isolation is read, and changed for the transaction only if it differs.</li>
+ * <li>On PostgreSQL first: a full step below the limit is one {@code UPDATE ... RETURNING} with
+ * auto-commit, one round trip instead of three, and the row is locked only while the server runs
+ * the statement. Anything else (the last, shorter range of a tag, an exhausted, unknown or bad row,
+ * a REPEATABLE READ session that met a concurrent allocation) goes on to the transaction above,
+ * which tells them apart.</li>
+ * </ul>
+ * Auto-commit and isolation are put back before the connection returns to the pool.
  * <p>
  * An allocation waits for the database at most its allocation timeout: the statements' query
  * timeout ends a wait for a row lock that a stalled instance holds, and the connection's network
@@ -37,6 +43,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 	/** How long an allocation may wait for the database unless told otherwise. */
 	public static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(5);
 
+	/** SQLSTATE of a serialization failure: the statement changed nothing. */
+	private static final String SERIALIZATION_FAILURE = "40001";
+
 	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
 	private final DataSource dataSource;
@@ -47,6 +56,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	/** PostgreSQL's: the transaction's isolation and its row lock in one round trip. */
 	private final String readCommittedSelectForUpdate;
+
+	/** PostgreSQL's whole allocation of a full step, when it stays below the limit. */
+	private final String updateReturning;
 
 	private final String update;
 
@@ -88,6 +100,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.allocationTimeout = allocationTimeout;
 		this.selectForUpdate = "SELECT max_id, step, max_limit_id FROM " + table + " WHERE tag = ? FOR UPDATE";
 		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + this.selectForUpdate;
+		this.updateReturning = "UPDATE " + table + " SET max_id = max_id + GREATEST(step, ?), version = version + 1,"
+				+ " update_time = CURRENT_TIMESTAMP WHERE tag = ? AND step >= 1 AND max_id >= 0"
+				+ " AND max_limit_id - max_id > GREATEST(step, ?) RETURNING max_id, step, max_limit_id";
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
 	}
@@ -130,8 +145,64 @@ public final class JdbcSegmentStore implements SegmentStore {
 	}
 
 	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep) throws SQLException {
-		boolean autoCommit = connection.getAutoCommit();
 		boolean onPostgres = isPostgres(connection);
+		if (onPostgres) {
+			SegmentRange range = allocateInOneStatement(connection, tag, requestedStep);
+			if (range != null) {
+				return range;
+			}
+		}
+		return allocateInTransaction(connection, tag, requestedStep, onPostgres);
+	}
+
+	/**
+	 * PostgreSQL's allocation of a whole step: one {@code UPDATE ... RETURNING} with auto-commit, one
+	 * round trip, the row locked only while the server runs it (a client that stalls cannot hold it).
+	 * The statement returns only once its implicit commit is done. It runs at the session's isolation;
+	 * under REPEATABLE READ it fails when another allocation committed first, and nothing was taken.
+	 * @return the range, or null when the transaction of {@link #allocateInTransaction} must decide:
+	 * the tag's last (short) range, an exhausted, unknown or bad row, a serialization failure
+	 */
+	private @Nullable SegmentRange allocateInOneStatement(Connection connection, String tag, int requestedStep)
+			throws SQLException {
+		boolean autoCommit = connection.getAutoCommit();
+		try {
+			if (!autoCommit) {
+				connection.setAutoCommit(true);
+			}
+			try (PreparedStatement update = connection.prepareStatement(this.updateReturning)) {
+				update.setQueryTimeout(queryTimeoutSeconds());
+				update.setInt(1, requestedStep);
+				update.setString(2, tag);
+				update.setInt(3, requestedStep);
+				try (ResultSet row = update.executeQuery()) {
+					if (!row.next()) {
+						return null;
+					}
+					long newMaxId = row.getLong(1);
+					int rowStep = row.getInt(2);
+					// the statement moved max_id by the larger step and left step alone
+					return new SegmentRange(tag, newMaxId - Math.max(requestedStep, rowStep) + 1, newMaxId, rowStep,
+							row.getLong(3));
+				}
+			}
+			catch (SQLException ex) {
+				if (SERIALIZATION_FAILURE.equals(ex.getSQLState())) {
+					return null;
+				}
+				throw ex;
+			}
+		}
+		finally {
+			if (!autoCommit) {
+				restoreQuietly(() -> connection.setAutoCommit(false));
+			}
+		}
+	}
+
+	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, boolean onPostgres)
+			throws SQLException {
+		boolean autoCommit = connection.getAutoCommit();
 		// PostgreSQL: no session isolation to read, change or put back (a round trip each); the
 		// transaction's own is set in the round trip of the row lock
 		int isolation = onPostgres ? Connection.TRANSACTION_READ_COMMITTED : connection.getTransactionIsolation();
@@ -140,7 +211,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
 				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 			}
-			SegmentRange range = allocateInTransaction(connection, tag, requestedStep,
+			SegmentRange range = allocateUnderRowLock(connection, tag, requestedStep,
 					onPostgres ? this.readCommittedSelectForUpdate : this.selectForUpdate);
 			// only a commit that returned makes the range ours; if it throws, the outcome is unknown
 			connection.commit();
@@ -160,7 +231,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, String lockSql)
+	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, String lockSql)
 			throws SQLException {
 		long maxId;
 		int rowStep;

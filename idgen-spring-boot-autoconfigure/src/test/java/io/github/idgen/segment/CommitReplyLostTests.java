@@ -7,6 +7,7 @@ import java.util.List;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.PostgresServer;
 import io.github.idgen.testsupport.TcpProxy;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,7 +17,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Scenario 3: the connection drops right after the server committed an allocation, before the
- * client heard of it (a TCP proxy throws the reply to {@code COMMIT} away and cuts the connection).
+ * client heard of it (a TCP proxy throws the reply to {@code COMMIT}, or on PostgreSQL to the
+ * auto-committed {@code UPDATE ... RETURNING}, away and cuts the connection).
  * The range was taken in the database, so nobody gets it: not this instance, which never saw the
  * commit return, and not another, which allocates above it.
  */
@@ -37,8 +39,9 @@ class CommitReplyLostTests {
 			SegmentIdService service = instance.service(tag);
 			List<Long> ids = new ArrayList<>(service.nextIds(5));
 			assertThat(ids).containsExactly(1L, 2L, 3L, 4L, 5L);
-			// the preload of 101..200 is the next transaction through the proxy
-			proxy.dropReplyAfterClientSends("COMMIT");
+			// the preload of 101..200 is the next transaction through the proxy; on PostgreSQL it is one
+			// UPDATE with auto-commit, which commits before it answers
+			proxy.dropReplyAfterClientSends((server instanceof PostgresServer) ? "UPDATE" : "COMMIT");
 			ids.addAll(service.nextIds(10));
 			await().until(() -> !proxy.isTrapArmed() && service.statistics().storeErrors() == 1);
 			assertThat(RealDatabases.maxId(direct, tag)).isEqualTo(200);
