@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
@@ -21,6 +20,9 @@ import io.github.idgen.lease.WorkerIdLease;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
+import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
 
 /**
  * Leases as rows of a table (see {@link LeaseTable}): a row's {@code holder} is its holder's token,
@@ -337,7 +339,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 					return request.run(connection);
 				}
 				finally {
-					quietly(() -> {
+					restoreQuietly(() -> {
 						if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
 							connection.setTransactionIsolation(isolation);
 						}
@@ -348,40 +350,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 				}
 			}
 			finally {
-				quietly(() -> networkTimeout(connection, networkTimeout));
+				restoreQuietly(() -> networkTimeout(connection, networkTimeout));
 			}
 		}
-	}
-
-	/** Restores a setting; on a broken connection it fails, and the pool discards the connection. */
-	private static void quietly(SettingRestore restore) {
-		try {
-			restore.run();
-		}
-		catch (SQLException ex) {
-			// broken: nothing to restore
-		}
-	}
-
-	/** Sets the network timeout if {@code millis} is not negative; returns the one before. */
-	private static int networkTimeout(Connection connection, int millis) throws SQLException {
-		try {
-			int before = connection.getNetworkTimeout();
-			if (millis >= 0) {
-				connection.setNetworkTimeout(Runnable::run, millis);
-			}
-			return before;
-		}
-		catch (SQLFeatureNotSupportedException ex) {
-			return 0;
-		}
-	}
-
-	@FunctionalInterface
-	private interface SettingRestore {
-
-		void run() throws SQLException;
-
 	}
 
 	@FunctionalInterface

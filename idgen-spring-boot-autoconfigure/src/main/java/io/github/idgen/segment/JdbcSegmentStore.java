@@ -4,13 +4,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
+
+import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
+import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
 
 /**
  * The {@link SegmentStore} on a table of a JDBC database (PostgreSQL, MySQL/MariaDB, H2):
@@ -166,32 +168,31 @@ public final class JdbcSegmentStore implements SegmentStore {
 	private @Nullable SegmentRange allocateInOneStatement(Connection connection, String tag, int requestedStep)
 			throws SQLException {
 		boolean autoCommit = connection.getAutoCommit();
-		try {
-			if (!autoCommit) {
-				connection.setAutoCommit(true);
-			}
-			try (PreparedStatement update = connection.prepareStatement(this.updateReturning)) {
-				update.setQueryTimeout(queryTimeoutSeconds());
-				update.setInt(1, requestedStep);
-				update.setString(2, tag);
-				update.setInt(3, requestedStep);
-				try (ResultSet row = update.executeQuery()) {
-					if (!row.next()) {
-						return null;
-					}
-					long newMaxId = row.getLong(1);
-					int rowStep = row.getInt(2);
-					// the statement moved max_id by the larger step and left step alone
-					return new SegmentRange(tag, newMaxId - Math.max(requestedStep, rowStep) + 1, newMaxId, rowStep,
-							row.getLong(3));
-				}
-			}
-			catch (SQLException ex) {
-				if (SERIALIZATION_FAILURE.equals(ex.getSQLState())) {
+		if (!autoCommit) {
+			// outside a transaction the driver only flips a flag
+			connection.setAutoCommit(true);
+		}
+		try (PreparedStatement update = connection.prepareStatement(this.updateReturning)) {
+			update.setQueryTimeout(queryTimeoutSeconds());
+			update.setInt(1, requestedStep);
+			update.setString(2, tag);
+			update.setInt(3, requestedStep);
+			try (ResultSet row = update.executeQuery()) {
+				if (!row.next()) {
 					return null;
 				}
-				throw ex;
+				long newMaxId = row.getLong(1);
+				int rowStep = row.getInt(2);
+				// the statement moved max_id by the larger step and left step alone
+				return new SegmentRange(tag, newMaxId - Math.max(requestedStep, rowStep) + 1, newMaxId, rowStep,
+						row.getLong(3));
 			}
+		}
+		catch (SQLException ex) {
+			if (SERIALIZATION_FAILURE.equals(ex.getSQLState())) {
+				return null;
+			}
+			throw ex;
 		}
 		finally {
 			if (!autoCommit) {
@@ -306,37 +307,6 @@ public final class JdbcSegmentStore implements SegmentStore {
 		catch (SQLException ex) {
 			// the connection is broken; the pool discards it, and the server rolls back on its own
 		}
-	}
-
-	/** Puts a setting back; on a broken connection it fails, and the pool discards the connection. */
-	private static void restoreQuietly(SettingRestore restore) {
-		try {
-			restore.run();
-		}
-		catch (SQLException ex) {
-			// a broken connection; nothing to put back
-		}
-	}
-
-	/** Sets the network timeout, if the driver has one; returns the one before. */
-	private static int networkTimeout(Connection connection, int millis) throws SQLException {
-		try {
-			int before = connection.getNetworkTimeout();
-			if (before != millis) {
-				connection.setNetworkTimeout(Runnable::run, millis);
-			}
-			return before;
-		}
-		catch (SQLFeatureNotSupportedException ex) {
-			return millis;
-		}
-	}
-
-	@FunctionalInterface
-	private interface SettingRestore {
-
-		void run() throws SQLException;
-
 	}
 
 }

@@ -135,11 +135,7 @@ class SegmentIdServicesAutoConfigurationTests {
 
 	@Test
 	void allocationTimeoutUnderASecondFailsNamingTheProperty() {
-		withH2().withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-allocation-timeout=500ms")
-			.run((context) -> assertThat(context).hasFailed()
-				.getFailure()
-				.rootCause()
-				.hasMessageContaining("xxx.common.segment-allocation-timeout must be at least 1000ms, was 500ms"));
+		assertEnabledStartFailsWith("xxx.common.segment-allocation-timeout=500ms", "xxx.common.segment-allocation-timeout must be at least 1000ms, was 500ms");
 	}
 
 	@Test
@@ -168,20 +164,18 @@ class SegmentIdServicesAutoConfigurationTests {
 
 	@Test
 	void badSettingFailsNamingTheProperty() {
-		withH2().withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-preload-ratio=1.5")
-			.run((context) -> assertThat(context).hasFailed()
-				.getFailure()
-				.rootCause()
-				.hasMessageContaining("xxx.common.segment-preload-ratio must be at least 0 and below 1"));
+		assertEnabledStartFailsWith("xxx.common.segment-preload-ratio=1.5", "xxx.common.segment-preload-ratio must be at least 0 and below 1");
 	}
 
 	@Test
 	void badTableNameFailsNamingTheProperty() {
-		withH2().withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-table=drop table")
-			.run((context) -> assertThat(context).hasFailed()
-				.getFailure()
-				.rootCause()
-				.hasMessageContaining("xxx.common.segment-table must be a plain SQL table name"));
+		assertEnabledStartFailsWith("xxx.common.segment-table=drop table", "xxx.common.segment-table must be a plain SQL table name");
+	}
+
+	/** Segment ids on with one bad setting: the start fails, and the root cause names the key. */
+	private void assertEnabledStartFailsWith(String setting, String message) {
+		withH2().withPropertyValues("xxx.common.segment-enabled=true", setting)
+			.run((context) -> assertThat(context).hasFailed().getFailure().rootCause().hasMessageContaining(message));
 	}
 
 	private static boolean tableExists(DataSource dataSource, String table) {

@@ -65,22 +65,35 @@ class JdbcSegmentStoreSessionTests {
 
 	@Test
 	void onPostgresAFullStepIsOneAutoCommittedStatement() {
-		DataSource postgres = postgres();
 		String tag = SegmentTables.uniqueTag("one-statement");
-		SegmentTables.insertTag(postgres, tag, 500, 100, 10_000);
-		JdbcSegmentStore store = new JdbcSegmentStore(recording(postgres), SegmentTables.TABLE);
+		JdbcSegmentStore store = recordingStoreOnPostgres(tag, 500, 100, 10_000);
 		assertThat(store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 501, 600, 100, 10_000));
 		assertThat(store.allocate(tag, 250)).isEqualTo(new SegmentRange(tag, 601, 850, 100, 10_000));
 		assertThat(this.calls).containsExactly("prepare UPDATE", "prepare UPDATE");
-		assertThat(SegmentTables.maxId(postgres, tag)).isEqualTo(850);
+		assertThat(SegmentTables.maxId(postgres(), tag)).isEqualTo(850);
+	}
+
+	@Test
+	void onPostgresAConnectionWithoutAutoCommitAlsoTakesAFullStepInOneStatementAndGetsItsModeBack()
+			throws SQLException {
+		String tag = SegmentTables.uniqueTag("no-auto-commit");
+		SegmentTables.insertTag(postgres(), tag, 0, 100, Long.MAX_VALUE);
+		try (Connection connection = postgres().getConnection()) {
+			connection.setAutoCommit(false);
+			JdbcSegmentStore store = new JdbcSegmentStore(recording(new SingleConnectionDataSource(connection)),
+					SegmentTables.TABLE);
+			assertThat(store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 1, 100, 100, Long.MAX_VALUE));
+			assertThat(this.calls).containsExactly("auto-commit true", "prepare UPDATE", "auto-commit false");
+			assertThat(connection.getAutoCommit()).isFalse();
+		}
+		// committed by the statement itself: another connection sees it
+		assertThat(SegmentTables.maxId(postgres(), tag)).isEqualTo(100);
 	}
 
 	@Test
 	void onPostgresTheLastShorterRangeIsTakenUnderTheRowLock() {
-		DataSource postgres = postgres();
 		String tag = SegmentTables.uniqueTag("last-range");
-		SegmentTables.insertTag(postgres, tag, 900, 100, 950);
-		JdbcSegmentStore store = new JdbcSegmentStore(recording(postgres), SegmentTables.TABLE);
+		JdbcSegmentStore store = recordingStoreOnPostgres(tag, 900, 100, 950);
 		assertThat(store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 901, 950, 100, 950));
 		assertThat(this.calls).containsExactly("prepare UPDATE", "auto-commit false", "prepare SET", "prepare UPDATE",
 				"commit", "auto-commit true");
@@ -104,6 +117,13 @@ class JdbcSegmentStoreSessionTests {
 			assertThat(range.get()).isEqualTo(new SegmentRange(tag, 101, 200, 100, Long.MAX_VALUE));
 			assertThat(this.calls).startsWith("prepare UPDATE", "auto-commit false", "prepare SET");
 		}
+	}
+
+	/** A store on PostgreSQL whose connections record their calls, with a tag in the table. */
+	private JdbcSegmentStore recordingStoreOnPostgres(String tag, long maxId, int step, long maxLimitId) {
+		DataSource postgres = postgres();
+		SegmentTables.insertTag(postgres, tag, maxId, step, maxLimitId);
+		return new JdbcSegmentStore(recording(postgres), SegmentTables.TABLE);
 	}
 
 	private static DataSource postgres() {

@@ -2,6 +2,7 @@ package io.github.idgen.segment;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,6 +100,13 @@ class JdbcSegmentStoreTests {
 	void refusesTableNamesThatAreNotIdentifiers() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new JdbcSegmentStore(h2, "t; DROP TABLE x"))
 			.withMessageContaining("Segment table name 't; DROP TABLE x' is not a plain SQL identifier");
+	}
+
+	@Test
+	void refusesAnAllocationTimeoutUnderASecond() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new JdbcSegmentStore(h2, SegmentTables.TABLE, Duration.ofMillis(999)))
+			.withMessage("allocationTimeout must be at least 1 second, was PT0.999S");
 	}
 
 }
