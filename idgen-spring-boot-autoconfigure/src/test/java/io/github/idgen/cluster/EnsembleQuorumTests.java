@@ -1,5 +1,9 @@
 package io.github.idgen.cluster;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import io.github.idgen.lease.IdServiceProxy;
@@ -59,10 +63,18 @@ class EnsembleQuorumTests {
 
 		InstanceSpec nowConnected = this.cluster.findConnectionInstance(client.getZookeeperClient().getZooKeeper());
 		assertThat(nowConnected).as("connected to one of the two servers left").isNotNull().isNotEqualTo(connected);
+		InstanceSpec last = this.cluster.getInstances()
+			.stream()
+			.filter((instance) -> !instance.equals(connected) && !instance.equals(nowConnected))
+			.findFirst()
+			.orElseThrow();
+		assertThat(isServing(last)).as("the last server serves while it has quorum").isTrue();
 		this.cluster.killServer(nowConnected);
 
 		// one server of three still runs, but without quorum it serves nobody: no id for as long as that lasts.
-		// Until it notices the lost quorum (a few ticks) it may still take the client's reconnection.
+		// Until it notices the lost quorum (a few ticks) it still serves and may take the client's
+		// reconnection, so the window starts once it says it is not serving any more.
+		await().atMost(Duration.ofSeconds(10)).until(() -> !isServing(last));
 		await().atMost(Duration.ofSeconds(10))
 			.until(() -> !proxy.getLease().isValid() && !client.getZookeeperClient().isConnected());
 		await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> {
@@ -82,6 +94,19 @@ class EnsembleQuorumTests {
 		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(third).workerId()).isEqualTo(after.getWorkerId());
 		CuratorFramework operator = this.support.operatorClient();
 		assertThat(operator.checkExists().forPath(after.getPath()).getEphemeralOwner()).isEqualTo(after.getSessionId());
+	}
+
+	/** Asks a server with the four-letter word {@code srvr} (allowed by default) whether it serves clients. */
+	private static boolean isServing(InstanceSpec server) {
+		try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.getPort())) {
+			socket.setSoTimeout(1000);
+			socket.getOutputStream().write("srvr".getBytes(StandardCharsets.US_ASCII));
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+			return answer.contains("Mode:");
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 }
