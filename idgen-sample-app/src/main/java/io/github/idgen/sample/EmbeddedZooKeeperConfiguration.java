@@ -1,6 +1,6 @@
 package io.github.idgen.sample;
 
-import io.github.idgen.autoconfigure.ZooKeeperConnectionDetails;
+import io.github.idgen.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

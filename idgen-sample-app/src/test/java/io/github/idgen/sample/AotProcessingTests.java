@@ -39,7 +39,7 @@ class AotProcessingTests {
 		// cluster mode and opaque ids, decided at build time from application.yml
 		Path sources = output.resolve("sources/io/github/idgen");
 		assertThat(sources.resolve("sample/SampleApplication__ApplicationContextInitializer.java")).isRegularFile();
-		assertThat(sources.resolve("autoconfigure/ClusterIdServiceAutoConfiguration__BeanDefinitions.java"))
+		assertThat(sources.resolve("autoconfigure/zookeeper/ClusterIdServiceAutoConfiguration__BeanDefinitions.java"))
 			.isRegularFile();
 		assertThat(sources.resolve("autoconfigure/OpaqueIdAutoConfiguration__BeanDefinitions.java")).isRegularFile();
 		Path metadata = output

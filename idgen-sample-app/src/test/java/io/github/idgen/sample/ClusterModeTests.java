@@ -2,7 +2,7 @@ package io.github.idgen.sample;
 
 import java.nio.charset.StandardCharsets;
 
-import io.github.idgen.autoconfigure.ZooKeeperConnectionDetails;
+import io.github.idgen.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;

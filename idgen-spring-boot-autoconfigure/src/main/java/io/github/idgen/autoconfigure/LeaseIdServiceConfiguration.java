@@ -13,15 +13,20 @@ import org.springframework.context.annotation.Configuration;
 /**
  * What both lease modes (ZooKeeper and JDBC) build on the context's {@link ClusterDeployment}: the
  * {@link IdServiceProxy} that is the {@link IdService}. Imported by each mode's auto-configuration,
- * which contributes the deployment and the mode's {@code IdServiceInfo}.
+ * which contributes the deployment and the mode's {@code IdServiceInfo}. Public only so that the
+ * modes' packages can import it; not meant for applications.
  */
 @Configuration(proxyBeanMethods = false)
-class LeaseIdServiceConfiguration {
+public class LeaseIdServiceConfiguration {
 
 	/**
 	 * Sets what the core keys say on a backend's builder: the range, the instance name and the marks.
+	 * @param <B> the builder's type
+	 * @param builder the backend's deployment builder
+	 * @param properties the core keys
+	 * @return the builder
 	 */
-	static <B extends LeaseDeploymentBuilder<B>> B leaseSettings(B builder, CommonProperties properties) {
+	public static <B extends LeaseDeploymentBuilder<B>> B leaseSettings(B builder, CommonProperties properties) {
 		return builder.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
 			.instanceName(properties.getInstanceName())
 			.markInterval(properties.getZookeeperMarkInterval())

@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a mode with a worker-id lease tells, whatever keeps the lease: the proxy's current lease, what
- * the proxy can do with it now, and the lease's totals. Each backend only names its mode.
+ * the proxy can do with it now, and the lease's totals. Each backend only names its mode. Public only
+ * so that the modes' packages can extend it; not meant for applications.
  */
-abstract class LeaseIdServiceInfo implements IdServiceInfo {
+public abstract class LeaseIdServiceInfo implements IdServiceInfo {
 
 	private final String mode;
 
@@ -26,8 +27,16 @@ abstract class LeaseIdServiceInfo implements IdServiceInfo {
 
 	private final LeaseStatistics statistics;
 
-	LeaseIdServiceInfo(String mode, LeaseInfo.Backend backend, IdServiceProxy proxy, ClusterDeployment deployment,
-			LeaseStatistics statistics) {
+	/**
+	 * Creates the description of a lease mode.
+	 * @param mode the mode's name, as {@link #mode()} tells it
+	 * @param backend what keeps the lease
+	 * @param proxy the id service
+	 * @param deployment the deployment that holds the lease
+	 * @param statistics the lease's totals
+	 */
+	protected LeaseIdServiceInfo(String mode, LeaseInfo.Backend backend, IdServiceProxy proxy,
+			ClusterDeployment deployment, LeaseStatistics statistics) {
 		this.mode = mode;
 		this.backend = backend;
 		this.proxy = proxy;

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;
 import org.junit.jupiter.api.Test;

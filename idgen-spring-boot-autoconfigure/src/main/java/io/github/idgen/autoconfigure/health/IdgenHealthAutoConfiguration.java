@@ -1,6 +1,6 @@
 package io.github.idgen.autoconfigure.health;
 
-import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.health.IdgenHealthIndicator;

@@ -2,7 +2,7 @@ package io.github.idgen.autoconfigure.health;
 
 import java.time.Duration;
 
-import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.MarkScenarios;
 import io.github.idgen.lease.IdServiceProxy;

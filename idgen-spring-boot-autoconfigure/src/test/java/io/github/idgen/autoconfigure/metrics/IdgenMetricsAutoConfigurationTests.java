@@ -2,7 +2,7 @@ package io.github.idgen.autoconfigure.metrics;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.autoconfigure.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.metrics.IdgenMetrics;

@@ -1,5 +1,7 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.zookeeper;
 
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
 import io.github.idgen.cluster.ClusterDeploymentBuilder;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.info.IdServiceInfo;

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.zookeeper;
 
 /**
  * Thrown at start-up when cluster mode is on and Apache Curator is not on the classpath.

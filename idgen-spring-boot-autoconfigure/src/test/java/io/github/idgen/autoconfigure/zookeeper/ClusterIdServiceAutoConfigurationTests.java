@@ -1,9 +1,11 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.zookeeper;
 
 import java.net.ServerSocket;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.cluster.ClusterDeploymentImpl;

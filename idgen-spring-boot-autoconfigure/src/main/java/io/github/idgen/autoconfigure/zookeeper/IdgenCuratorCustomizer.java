@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.zookeeper;
 
 import org.apache.curator.framework.CuratorFrameworkFactory;
 

@@ -1,5 +1,6 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.zookeeper;
 
+import io.github.idgen.autoconfigure.CommonProperties;
 import org.apache.commons.lang3.StringUtils;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
