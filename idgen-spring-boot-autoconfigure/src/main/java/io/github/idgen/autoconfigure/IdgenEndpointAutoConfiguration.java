@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.SnowflakeLayout;

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.util.Base64;
 
+import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.opaque.Ff1IdCodec;
 import io.github.idgen.opaque.IdCodec;

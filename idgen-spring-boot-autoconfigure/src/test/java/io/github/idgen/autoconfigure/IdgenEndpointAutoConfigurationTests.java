@@ -11,6 +11,7 @@ import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdgenDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.InvalidIdDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.LayoutDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.LeaseDescriptor;
+import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;

@@ -1,7 +1,7 @@
 package io.github.idgen.autoconfigure.metrics;
 
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
-import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.metrics.IdgenMetrics;

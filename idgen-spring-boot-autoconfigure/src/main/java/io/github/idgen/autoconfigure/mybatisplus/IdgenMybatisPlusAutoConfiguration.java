@@ -2,7 +2,7 @@ package io.github.idgen.autoconfigure.mybatisplus;
 
 import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
-import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.mybatisplus.IdServiceIdentifierGenerator;
 import io.github.idgen.snowflake.IdService;

@@ -4,7 +4,7 @@ import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
-import io.github.idgen.autoconfigure.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.IdServiceProxy;

@@ -1,7 +1,9 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.jdbc;
 
 import java.time.Duration;
 
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.PropertyChecks;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
 import io.github.idgen.jdbc.LeaseSchemaInitialization;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,7 +1,9 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.jdbc;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;

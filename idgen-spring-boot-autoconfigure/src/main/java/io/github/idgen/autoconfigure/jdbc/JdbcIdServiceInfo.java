@@ -1,5 +1,6 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.jdbc;
 
+import io.github.idgen.autoconfigure.LeaseIdServiceInfo;
 import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
