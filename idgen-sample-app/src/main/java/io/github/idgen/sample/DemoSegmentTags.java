@@ -2,7 +2,7 @@ package io.github.idgen.sample;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.autoconfigure.SegmentProperties;
+import io.github.idgen.autoconfigure.segment.SegmentProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

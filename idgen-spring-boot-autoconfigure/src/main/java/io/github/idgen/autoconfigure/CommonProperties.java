@@ -19,7 +19,7 @@ import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
  * Core configuration of idgen, under {@code xxx.common}: the id layout, the mode switches
  * ({@code zookeeper-enabled}, {@code jdbc-enabled}), ZooKeeper, and the lease settings both lease
  * backends use. Other concerns bind their keys under the same prefix in their own classes
- * ({@link SegmentProperties},
+ * ({@link io.github.idgen.autoconfigure.segment.SegmentProperties SegmentProperties},
  * {@link io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties JdbcLeaseProperties},
  * {@link OpaqueIdProperties}). Validates
  * itself when bound, so a bad value stops start-up with a message naming the property; the mode

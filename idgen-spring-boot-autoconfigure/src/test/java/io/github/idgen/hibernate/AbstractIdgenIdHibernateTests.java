@@ -7,7 +7,7 @@ import java.util.function.Function;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
-import io.github.idgen.autoconfigure.SegmentIdServicesAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;

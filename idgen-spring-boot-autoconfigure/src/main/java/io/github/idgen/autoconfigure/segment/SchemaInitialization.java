@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.segment;
 
 /**
  * When idgen creates a table it needs at start-up, as Spring Boot's

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.segment;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

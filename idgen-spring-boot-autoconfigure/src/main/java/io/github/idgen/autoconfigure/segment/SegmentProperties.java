@@ -1,7 +1,9 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.segment;
 
 import java.time.Duration;
 
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.PropertyChecks;
 import io.github.idgen.segment.SegmentSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.segment;
 
 import javax.sql.DataSource;
 

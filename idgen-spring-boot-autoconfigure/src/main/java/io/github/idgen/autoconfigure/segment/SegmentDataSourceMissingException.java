@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.segment;
 
 /**
  * Thrown at start-up when segment ids are on but the application has no {@code DataSource} to keep

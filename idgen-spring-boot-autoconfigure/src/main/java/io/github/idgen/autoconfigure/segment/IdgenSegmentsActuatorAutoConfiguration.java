@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.segment;
 
 import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
 import io.github.idgen.health.IdgenSegmentsHealthIndicator;
