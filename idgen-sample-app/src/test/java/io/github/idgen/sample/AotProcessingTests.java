@@ -41,7 +41,8 @@ class AotProcessingTests {
 		assertThat(sources.resolve("sample/SampleApplication__ApplicationContextInitializer.java")).isRegularFile();
 		assertThat(sources.resolve("autoconfigure/zookeeper/ClusterIdServiceAutoConfiguration__BeanDefinitions.java"))
 			.isRegularFile();
-		assertThat(sources.resolve("autoconfigure/OpaqueIdAutoConfiguration__BeanDefinitions.java")).isRegularFile();
+		assertThat(sources.resolve("autoconfigure/opaque/OpaqueIdAutoConfiguration__BeanDefinitions.java"))
+			.isRegularFile();
 		Path metadata = output
 			.resolve("resources/META-INF/native-image/io.github.idgen/idgen-sample-app/reachability-metadata.json");
 		assertThat(Files.readString(metadata)).contains("\"org.apache.zookeeper.ClientCnxnSocketNIO\"");

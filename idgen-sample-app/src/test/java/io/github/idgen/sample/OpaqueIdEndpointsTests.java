@@ -4,7 +4,7 @@ import java.net.http.HttpResponse;
 import java.util.Base64;
 
 import com.jayway.jsonpath.JsonPath;
-import io.github.idgen.autoconfigure.OpaqueIdProperties;
+import io.github.idgen.autoconfigure.opaque.OpaqueIdProperties;
 import io.github.idgen.opaque.Ff1IdCodec;
 import io.github.idgen.snowflake.IdService;
 import org.junit.jupiter.api.Test;

@@ -21,9 +21,10 @@ import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
  * backends use. Other concerns bind their keys under the same prefix in their own classes
  * ({@link io.github.idgen.autoconfigure.segment.SegmentProperties SegmentProperties},
  * {@link io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties JdbcLeaseProperties},
- * {@link OpaqueIdProperties}). Validates
- * itself when bound, so a bad value stops start-up with a message naming the property; the mode
- * switches live here because they decide which of these checks apply.
+ * {@link io.github.idgen.autoconfigure.opaque.OpaqueIdProperties OpaqueIdProperties}), in the
+ * packages of their features. Validates itself when bound, so a bad value stops start-up with a
+ * message naming the property; the mode switches live here because they decide which of these checks
+ * apply.
  */
 @ConfigurationProperties("xxx.common")
 public class CommonProperties implements Validator {

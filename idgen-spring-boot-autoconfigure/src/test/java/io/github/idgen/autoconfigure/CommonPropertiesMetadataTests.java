@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties;
+import io.github.idgen.autoconfigure.opaque.OpaqueIdProperties;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
 import io.github.idgen.autoconfigure.web.IdUnavailableProblemAutoConfiguration;
 import io.github.idgen.cluster.ClusterDeploymentImpl;

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.opaque;
 
 /**
  * Thrown at start-up when {@code xxx.common.opaque-id-key} is not a base64 AES key. The message

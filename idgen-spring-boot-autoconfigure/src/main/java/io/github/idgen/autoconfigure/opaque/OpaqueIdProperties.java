@@ -1,5 +1,6 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.opaque;
 
+import io.github.idgen.autoconfigure.CommonProperties;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 

@@ -1,7 +1,8 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.opaque;
 
 import java.util.Base64;
 
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.opaque.Ff1IdCodec;
