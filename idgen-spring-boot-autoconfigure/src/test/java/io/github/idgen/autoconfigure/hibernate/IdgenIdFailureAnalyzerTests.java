@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.hibernate;
 
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;
