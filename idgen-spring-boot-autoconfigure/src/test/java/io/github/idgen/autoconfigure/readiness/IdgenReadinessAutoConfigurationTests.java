@@ -1,7 +1,9 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.readiness;
 
 import java.time.Duration;
 
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.MarkScenarios;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;

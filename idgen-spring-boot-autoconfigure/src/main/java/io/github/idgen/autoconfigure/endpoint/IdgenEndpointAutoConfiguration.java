@@ -1,6 +1,8 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.endpoint;
 
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;

@@ -1,5 +1,6 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.readiness;
 
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;

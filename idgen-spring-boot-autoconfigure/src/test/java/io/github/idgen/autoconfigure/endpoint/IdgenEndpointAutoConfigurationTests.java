@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.endpoint;
 
 import java.time.Duration;
 
@@ -11,8 +11,11 @@ import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdgenDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.InvalidIdDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.LayoutDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.LeaseDescriptor;
+import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.MarkScenarios;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.snowflake.IdService;
@@ -189,8 +192,8 @@ class IdgenEndpointAutoConfigurationTests {
 	static class UserEndpointConfiguration {
 
 		@Bean
-		IdgenEndpoint userEndpoint() {
-			return new IdgenEndpoint(new FixedIdServiceInfo(new IdServiceTwitter(1, 1)), SnowflakeLayout.withDefaultEpoch());
+		IdgenEndpoint userEndpoint(IdServiceInfo idServiceInfo) {
+			return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.withDefaultEpoch());
 		}
 
 	}

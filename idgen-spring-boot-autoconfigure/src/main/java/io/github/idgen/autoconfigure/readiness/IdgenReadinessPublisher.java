@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.readiness;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
