@@ -88,8 +88,8 @@ class JsonIdDeserializer extends StdDeserializer<Long> {
 		public Long deserialize(JsonParser parser, DeserializationContext context) {
 			if (!parser.hasToken(JsonToken.VALUE_STRING)) {
 				return context.reportInputMismatch(this,
-						"Expected a %s id as a JSON string (%d characters, such as \"%s\"), not %s", this.codec,
-						this.codec.length(), this.codec.encode(0), parser.currentToken());
+						"Expected an id as a JSON string of %d characters (%s, such as \"%s\"), not %s",
+						this.codec.length(), this.codec, this.codec.encode(0), parser.currentToken());
 			}
 			String text = parser.getString();
 			try {

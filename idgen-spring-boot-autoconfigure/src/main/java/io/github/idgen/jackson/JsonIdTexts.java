@@ -62,8 +62,8 @@ final class JsonIdTexts {
 	}
 
 	private static void reportNotIds(DatabindContext context, BeanProperty property, IdTextCodec codec) {
-		context.reportBadDefinition(property.getType(), describe(property) + " writes ids as " + codec
-				+ " text, but the property is " + typeName(property.getType())
+		context.reportBadDefinition(property.getType(), describe(property) + " writes ids as text (" + codec
+				+ "), but the property is " + typeName(property.getType())
 				+ "; it must be long, Long, a collection of Long or Long[] (not long[])");
 	}
 

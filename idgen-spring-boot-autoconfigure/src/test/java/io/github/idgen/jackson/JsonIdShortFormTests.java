@@ -132,8 +132,8 @@ class JsonIdShortFormTests {
 	void refusesANumberWhereTextIsExpected() {
 		assertThatExceptionOfType(MismatchedInputException.class)
 			.isThrownBy(() -> this.mapper.readValue("{\"id\":" + ID + "}", Single.class))
-			.withMessageContaining("Expected a base62 with prefix 'ord_' id as a JSON string (15 characters, such as"
-					+ " \"ord_00000000000\"), not VALUE_NUMBER_INT");
+			.withMessageContaining("Expected an id as a JSON string of 15 characters (base62 with prefix 'ord_', such"
+					+ " as \"ord_00000000000\"), not VALUE_NUMBER_INT");
 	}
 
 	@Test
@@ -176,7 +176,7 @@ class JsonIdShortFormTests {
 		assertThatExceptionOfType(InvalidDefinitionException.class)
 			.isThrownBy(() -> this.mapper.writeValueAsString(new NotAnId(3, "x", List.of("y"))))
 			.withMessageContaining("@JsonId on property 'count' of " + NotAnId.class.getName()
-					+ " writes ids as base62 text, but the property is int; it must be long, Long, a collection of Long"
+					+ " writes ids as text (base62), but the property is int; it must be long, Long, a collection of Long"
 					+ " or Long[] (not long[])");
 		assertThatExceptionOfType(InvalidDefinitionException.class)
 			.isThrownBy(() -> this.mapper.writeValueAsString(new PrimitiveArray(new long[] { ID })))
