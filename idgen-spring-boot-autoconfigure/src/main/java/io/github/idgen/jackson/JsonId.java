@@ -30,7 +30,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * Jackson's {@code InvalidFormatException}, whose message names the property and the problem:
  *
  * <pre>{@code
- * record Order(@JsonId(format = Format.BASE62, prefix = "ord_") long id, @JsonId(format = Format.BASE62) List<Long> lineIds) {}
+ * record Order(@JsonId(format = Format.BASE62, prefix = "ord_") long id,
+ *         @JsonId(format = Format.BASE62) List<Long> lineIds) {}
  * }</pre>
  *
  * A composed annotation, so nothing needs registering: Spring Boot's {@code JsonMapper} and a plain one

@@ -30,16 +30,9 @@ class JsonIdDeserializer extends StdDeserializer<Long> {
 			return this;
 		}
 		JavaType type = property.getType();
-		IdTextCodec codec = JsonIdTexts.codec(context, property);
-		if (codec == null) {
-			return context.findContextualValueDeserializer(type, property);
-		}
-		if (type.isContainerType()) {
-			JsonIdTexts.requireLongElements(context, property, codec);
-			return context.findContextualValueDeserializer(type, property);
-		}
-		JsonIdTexts.requireLong(context, property, codec);
-		return new Text(codec, type.isPrimitive());
+		IdTextCodec codec = JsonIdTexts.textCodec(context, property, false);
+		return (codec != null) ? new Text(codec, type.isPrimitive())
+				: context.findContextualValueDeserializer(type, property);
 	}
 
 	@Override
@@ -58,13 +51,9 @@ class JsonIdDeserializer extends StdDeserializer<Long> {
 			if (property == null) {
 				return this;
 			}
-			JavaType elementType = property.getType().getContentType();
-			IdTextCodec codec = JsonIdTexts.codec(context, property);
-			if (codec == null) {
-				return context.findContextualValueDeserializer(elementType, property);
-			}
-			JsonIdTexts.requireLongElements(context, property, codec);
-			return new Text(codec, false);
+			IdTextCodec codec = JsonIdTexts.textCodec(context, property, true);
+			return (codec != null) ? new Text(codec, false)
+					: context.findContextualValueDeserializer(property.getType().getContentType(), property);
 		}
 
 	}

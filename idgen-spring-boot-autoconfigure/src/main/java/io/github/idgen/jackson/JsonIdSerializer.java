@@ -4,7 +4,6 @@ import io.github.idgen.text.IdTextCodec;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.BeanProperty;
-import tools.jackson.databind.JavaType;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.ser.std.StdSerializer;
@@ -25,17 +24,8 @@ class JsonIdSerializer extends StdSerializer<Long> {
 		if (property == null) {
 			return this;
 		}
-		JavaType type = property.getType();
-		IdTextCodec codec = JsonIdTexts.codec(context, property);
-		if (codec == null) {
-			return context.findPrimaryPropertySerializer(type, property);
-		}
-		if (type.isContainerType()) {
-			JsonIdTexts.requireLongElements(context, property, codec);
-			return context.findPrimaryPropertySerializer(type, property);
-		}
-		JsonIdTexts.requireLong(context, property, codec);
-		return new Text(codec);
+		IdTextCodec codec = JsonIdTexts.textCodec(context, property, false);
+		return (codec != null) ? new Text(codec) : context.findPrimaryPropertySerializer(property.getType(), property);
 	}
 
 	@Override
@@ -54,13 +44,9 @@ class JsonIdSerializer extends StdSerializer<Long> {
 			if (property == null) {
 				return this;
 			}
-			JavaType elementType = property.getType().getContentType();
-			IdTextCodec codec = JsonIdTexts.codec(context, property);
-			if (codec == null) {
-				return context.findContentValueSerializer(elementType, property);
-			}
-			JsonIdTexts.requireLongElements(context, property, codec);
-			return new Text(codec);
+			IdTextCodec codec = JsonIdTexts.textCodec(context, property, true);
+			return (codec != null) ? new Text(codec)
+					: context.findContentValueSerializer(property.getType().getContentType(), property);
 		}
 
 	}

@@ -21,7 +21,7 @@ final class JsonIdTexts {
 	 * Returns the codec of the property's short form.
 	 * @return the codec, or null for {@link Format#DECIMAL}, which Jackson's own number handling serves
 	 */
-	static @Nullable IdTextCodec codec(DatabindContext context, BeanProperty property) {
+	private static @Nullable IdTextCodec codec(DatabindContext context, BeanProperty property) {
 		JsonId jsonId = property.getAnnotation(JsonId.class);
 		if (jsonId == null) {
 			return null;
@@ -42,23 +42,30 @@ final class JsonIdTexts {
 	}
 
 	/**
-	 * Fails unless the property is a {@code long} or {@code Long}.
+	 * Returns the codec whose text a (de)serializer writes or reads, after checking that the property
+	 * holds ids.
+	 * @param element whether for each element of a collection or array property, else for the
+	 * property's value
+	 * @return the codec, or null where Jackson's own (de)serializer of the type serves: in decimal,
+	 * and for a collection or array as a whole (its elements come back here)
 	 */
-	static void requireLong(DatabindContext context, BeanProperty property, IdTextCodec codec) {
+	static @Nullable IdTextCodec textCodec(DatabindContext context, BeanProperty property, boolean element) {
+		IdTextCodec codec = codec(context, property);
+		if (codec == null) {
+			return null;
+		}
 		JavaType type = property.getType();
+		if (element || type.isContainerType()) {
+			// Jackson writes a long[] as numbers, whatever the annotations
+			if (!type.getContentType().hasRawClass(Long.class)) {
+				reportNotIds(context, property, codec);
+			}
+			return element ? codec : null;
+		}
 		if (!type.hasRawClass(Long.class) && !type.hasRawClass(long.class)) {
 			reportNotIds(context, property, codec);
 		}
-	}
-
-	/**
-	 * Fails unless the property is a container of {@code Long}s (Jackson writes a {@code long[]} as
-	 * numbers, whatever the annotations).
-	 */
-	static void requireLongElements(DatabindContext context, BeanProperty property, IdTextCodec codec) {
-		if (!property.getType().getContentType().hasRawClass(Long.class)) {
-			reportNotIds(context, property, codec);
-		}
+		return codec;
 	}
 
 	private static void reportNotIds(DatabindContext context, BeanProperty property, IdTextCodec codec) {

@@ -88,7 +88,8 @@ public final class IdTextCodec {
 			if (!isUrlSafe(c)) {
 				throw new IllegalArgumentException("Prefix '" + IdTextException.quote(prefix) + "' has "
 						+ IdTextException.describe(c) + " at index " + i
-						+ ": a prefix may have only A-Z, a-z, 0-9, '-', '.', '_' and '~', which need no escaping in a URL");
+						+ ": a prefix may have only A-Z, a-z, 0-9, '-', '.', '_' and '~',"
+						+ " which need no escaping in a URL");
 			}
 		}
 		if (!prefix.isEmpty() && SEPARATORS.indexOf(prefix.charAt(prefix.length() - 1)) < 0) {

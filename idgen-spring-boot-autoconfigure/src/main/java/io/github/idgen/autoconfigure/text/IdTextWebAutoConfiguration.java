@@ -64,7 +64,8 @@ public final class IdTextWebAutoConfiguration {
 
 		@Bean
 		IdFormatHandlerMethodCheck idFormatHandlerMethodCheck(
-				ObjectProvider<org.springframework.web.reactive.result.method.RequestMappingInfoHandlerMapping> mappings) {
+				ObjectProvider<org.springframework.web.reactive.result.method.RequestMappingInfoHandlerMapping>
+					mappings) {
 			return new IdFormatHandlerMethodCheck(
 					() -> mappings.orderedStream().flatMap((mapping) -> mapping.getHandlerMethods().values().stream()));
 		}
