@@ -90,6 +90,13 @@ class IdTextWebAutoConfigurationTests {
 	}
 
 	@Test
+	void servletAppBindsAnnotatedFieldsOfAModelAttribute() {
+		this.servlet.run((context) -> mockMvc(context).perform(get("/search").param("customer", "0g4xxjef4syyp"))
+			.andExpect(status().isOk())
+			.andExpect(content().string("Search[customer=" + ID + "]")));
+	}
+
+	@Test
 	void servletAppWritesLinksInTheShortForm() {
 		this.servlet.run((context) -> mockMvc(context).perform(get("/orders/" + ORDER_ID + "/link"))
 			.andExpect(status().isOk())
@@ -256,11 +263,19 @@ class IdTextWebAutoConfigurationTests {
 			return Long.toString(id);
 		}
 
+		@GetMapping("/search")
+		String search(Search search) {
+			return search.toString();
+		}
+
 		@GetMapping("/plain/{id}")
 		String plain(@PathVariable long id) {
 			return Long.toString(id);
 		}
 
+	}
+
+	record Search(@IdFormat(format = IdTextFormat.BASE36) @Nullable Long customer) {
 	}
 
 	@RestController
