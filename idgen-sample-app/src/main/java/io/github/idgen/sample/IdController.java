@@ -18,7 +18,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Serves ids: one as plain text, a batch as JSON strings (JavaScript numbers lose precision above
- * 2^53), and any id taken apart into its Snowflake fields.
+ * 2^53), and any id taken apart into its Snowflake fields. Each takes {@code ?format=} ({@link IdForm}):
+ * decimal by default, or the short base62 or base36 text.
  */
 @RestController
 @RequestMapping("/ids")
@@ -40,19 +41,23 @@ class IdController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next() {
-		return Long.toString(this.idService.nextId());
+	String next(@RequestParam(name = "format", required = false) @Nullable String format) {
+		IdForm form = IdForm.of(format);
+		return form.write(this.idService.nextId());
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
-	List<String> batch(@RequestParam(name = "count", required = false) @Nullable String count) {
+	List<String> batch(@RequestParam(name = "count", required = false) @Nullable String count,
+			@RequestParam(name = "format", required = false) @Nullable String format) {
+		IdForm form = IdForm.of(format);
 		int num = parseCount(count);
-		return this.idService.nextIds(num).stream().map(String::valueOf).toList();
+		return this.idService.nextIds(num).stream().map(form::write).toList();
 	}
 
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	IdDetails decompose(@PathVariable("id") String id) {
-		return IdDetails.of(this.layout.decompose(parseId(id)));
+	IdDetails decompose(@PathVariable("id") String id,
+			@RequestParam(name = "format", required = false) @Nullable String format) {
+		return IdDetails.of(this.layout.decompose(IdForm.of(format).read(id, "id")));
 	}
 
 	static int parseCount(@Nullable String count) {
@@ -64,10 +69,6 @@ class IdController {
 		}
 		throw new BadParameterException("count", "count must be an integer from 1 to " + MAX_COUNT + ", was "
 				+ ((count != null) ? "'" + count + "'" : "missing"));
-	}
-
-	private static long parseId(String id) {
-		return parseLong(id, "id", 0);
 	}
 
 	/**

@@ -1,0 +1,56 @@
+package io.github.idgen.sample;
+
+import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.format.IdFormat;
+import io.github.idgen.jackson.JsonId;
+import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.text.IdTextFormat;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * What an application's own endpoint looks like with short ids: an order's id is a {@code long} in
+ * the code and {@code ord_} and 11 base62 characters in the URL and the JSON, with no conversion
+ * code ({@link IdFormat} on the path variable, {@link JsonId} on the view). A malformed id is
+ * answered by idgen's problem handler: 400, naming the parameter.
+ */
+@RestController
+@RequestMapping("/orders")
+class OrderController {
+
+	private final IdService idService;
+
+	private final SnowflakeLayout layout;
+
+	OrderController(IdService idService, CommonProperties properties) {
+		this.idService = idService;
+		this.layout = SnowflakeLayout.withEpoch(properties.getIdEpoch());
+	}
+
+	@GetMapping(path = "/next", produces = MediaType.APPLICATION_JSON_VALUE)
+	OrderView next() {
+		return view(this.idService.nextId());
+	}
+
+	@GetMapping(path = "/{orderId}", produces = MediaType.APPLICATION_JSON_VALUE)
+	OrderView order(@PathVariable @IdFormat(format = IdTextFormat.BASE62, prefix = "ord_") long orderId) {
+		return view(orderId);
+	}
+
+	private OrderView view(long id) {
+		return new OrderView(id, id, this.layout.decompose(id).timestamp().toString());
+	}
+
+	/**
+	 * An order's id, short and as the decimal number it stands for, and when it was issued.
+	 */
+	record OrderView(@JsonId(format = JsonId.Format.BASE62, prefix = "ord_") long id, @JsonId long number,
+			String issuedAt) {
+	}
+
+}
