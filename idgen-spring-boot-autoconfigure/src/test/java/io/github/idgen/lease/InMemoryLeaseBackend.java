@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
@@ -19,13 +21,16 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 
 	private final Map<Integer, VersionedMark> marks = new HashMap<>();
 
-	private final Map<Integer, String> held = new HashMap<>();
+	private final Map<Integer, String> held = new ConcurrentHashMap<>();
 
 	private final AtomicInteger markReads = new AtomicInteger();
 
 	private @Nullable Runnable beforeNextWrite;
 
-	private @Nullable Exception failure;
+	private volatile @Nullable Exception failure;
+
+	private volatile @Nullable CountDownLatch hanging;
+
 
 	/** Sets a record as a holder would have written it, bumping its version. */
 	void putMark(int nodeId, HighWaterMark mark) {
@@ -51,9 +56,19 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 		this.failure = failure;
 	}
 
+	/** Makes every call to the store wait until {@link #heal()}, as a store that went silent does. */
+	void hang() {
+		this.hanging = new CountDownLatch(1);
+	}
+
 	/** Makes the store answer again. */
 	void heal() {
 		this.failure = null;
+		CountDownLatch silent = this.hanging;
+		this.hanging = null;
+		if (silent != null) {
+			silent.countDown();
+		}
 	}
 
 	/** Returns the node ids held now, whatever the injected failure. */
@@ -66,6 +81,10 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	}
 
 	private void throwIfFailing() throws Exception {
+		CountDownLatch silent = this.hanging;
+		if (silent != null) {
+			silent.await();
+		}
 		if (this.failure != null) {
 			throw this.failure;
 		}
