@@ -169,7 +169,8 @@ public final class LeaseKeeper implements Closeable {
 	}
 
 	private WorkerIdLease take(int preferredNodeId, int avoidedNodeId) throws Exception {
-		WorkerIdLease taken = this.acquisition.acquire(preferredNodeId, avoidedNodeId, this.lease, timing());
+		WorkerIdLease taken = this.giveBacks
+			.claiming(() -> this.acquisition.acquire(preferredNodeId, avoidedNodeId, this.lease, timing()));
 		WorkerIdLease previous = this.lease;
 		if (previous != null && previous.getState() != WorkerIdLease.State.RELEASED) {
 			release(previous, "replaced");

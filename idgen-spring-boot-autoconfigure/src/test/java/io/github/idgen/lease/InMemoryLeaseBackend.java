@@ -1,5 +1,6 @@
 package io.github.idgen.lease;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,6 +32,7 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 
 	private volatile @Nullable CountDownLatch hanging;
 
+	private volatile boolean loseNextGiveBackReply;
 
 	/** Sets a record as a holder would have written it, bumping its version. */
 	void putMark(int nodeId, HighWaterMark mark) {
@@ -54,6 +56,21 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	/** Makes every call to the store fail, as an unreachable store does. */
 	void failWith(Exception failure) {
 		this.failure = failure;
+	}
+
+	/** Lets another holder hold a node id. */
+	void holdFor(int nodeId, String token) {
+		this.held.put(nodeId, token);
+	}
+
+	/** Returns the token that holds a node id, or null for a free one. */
+	@Nullable String holder(int nodeId) {
+		return this.held.get(nodeId);
+	}
+
+	/** Makes the next give-back free the node id and then fail, as one whose reply was lost does. */
+	void loseNextGiveBackReply() {
+		this.loseNextGiveBackReply = true;
 	}
 
 	/** Makes every call to the store wait until {@link #heal()}, as a store that went silent does. */
@@ -176,7 +193,12 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	@Override
 	public boolean giveBack(WorkerIdLease lease) throws Exception {
 		throwIfFailing();
-		return this.held.remove(lease.getNodeId(), lease.getHolder().token());
+		boolean freed = this.held.remove(lease.getNodeId(), lease.getHolder().token());
+		if (this.loseNextGiveBackReply) {
+			this.loseNextGiveBackReply = false;
+			throw new IOException("reply to the give-back lost");
+		}
+		return freed;
 	}
 
 	@Override

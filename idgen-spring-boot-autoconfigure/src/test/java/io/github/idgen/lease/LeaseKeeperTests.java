@@ -48,6 +48,29 @@ class LeaseKeeperTests {
 	}
 
 	@Test
+	void aGiveBackRetriedAfterItsReplyWasLostDoesNotFreeTheSameNodeLeasedAgain() {
+		this.keeper.start();
+		WorkerIdLease first = this.keeper.lease(false);
+		for (int nodeId = 0; nodeId < 32; nodeId++) {
+			if (nodeId != first.getNodeId()) {
+				this.store.holdFor(nodeId, "another instance");
+			}
+		}
+		this.store.loseNextGiveBackReply();
+
+		// the give-back frees the node but its reply is lost; the node is the only free one, so it comes back
+		WorkerIdLease second = this.keeper.lease(true);
+
+		assertThat(second.getNodeId()).isEqualTo(first.getNodeId());
+		String token = second.getHolder().token();
+		await().during(Duration.ofMillis(2500))
+			.atMost(Duration.ofSeconds(4))
+			.until(() -> token.equals(this.store.holder(second.getNodeId())));
+		assertThat(this.keeper.getLeasesLost()).isZero();
+		assertThat(second.getState()).isEqualTo(WorkerIdLease.State.ACTIVE);
+	}
+
+	@Test
 	void aWallClockThatStandsStillIssuesNoIdOfItsMillisecondOnceTheDeadlineHasPassed() {
 		long stuck = System.currentTimeMillis();
 		LeaseKeeper keeper = keeper(() -> stuck);
