@@ -1,6 +1,5 @@
 package io.github.idgen.jdbc;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -8,7 +7,6 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import javax.sql.DataSource;
@@ -21,9 +19,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
-import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
-
 /**
  * Leases as rows of a table (see {@link LeaseTable}): a row's {@code holder} is its holder's token,
  * {@code version} rises with every write of anyone, {@code mark_millis} is its high-water mark.
@@ -32,16 +27,14 @@ import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
  * updates conditioned on {@code holder} being our token. A held row is claimed only after its version
  * stood still for a whole lease timeout on this instance's monotonic clock ({@link RowObservations});
  * when the range has no free row, {@link #heldNodeIds} watches the held rows that long before it
- * answers. Each request runs on a connection of the pool with auto-commit, READ COMMITTED and a
- * network timeout set for it, and restored before the connection goes back.
+ * answers. Each request runs as {@link LeaseRequests} describes: on a connection of the pool outside any
+ * transaction, each statement committed by the time the server answers it.
  */
 final class JdbcLeaseBackend implements LeaseBackend {
 
 	private static final Logger logger = LoggerFactory.getLogger(JdbcLeaseBackend.class);
 
 	private static final int NONE = -1;
-
-	private final DataSource dataSource;
 
 	private final LeaseTable table;
 
@@ -53,7 +46,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private final long leaseTimeoutMillis;
 
-	private final int requestTimeoutMillis;
+	private final LeaseRequests requests;
 
 	private final long markAheadMillis;
 
@@ -61,22 +54,17 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private final RowObservations observations;
 
-	private final AtomicLong reconnects = new AtomicLong();
-
 	private volatile boolean prepared;
-
-	private volatile boolean connected = true;
 
 	JdbcLeaseBackend(DataSource dataSource, LeaseTable table, LeaseSchemaInitialization initialization, int firstNodeId,
 			int lastNodeId, long leaseTimeoutMillis, long requestTimeoutMillis, long markAheadMillis,
 			LongSupplier nanoClock) {
-		this.dataSource = dataSource;
 		this.table = table;
 		this.initialization = initialization;
 		this.firstNodeId = firstNodeId;
 		this.lastNodeId = lastNodeId;
 		this.leaseTimeoutMillis = leaseTimeoutMillis;
-		this.requestTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, requestTimeoutMillis);
+		this.requests = new LeaseRequests(dataSource, "the worker-id lease at " + location(), requestTimeoutMillis);
 		this.markAheadMillis = markAheadMillis;
 		this.nanoClock = nanoClock;
 		this.observations = new RowObservations(TimeUnit.MILLISECONDS.toNanos(leaseTimeoutMillis));
@@ -100,7 +88,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	@Override
 	public void prepare() throws Exception {
 		if (!this.prepared) {
-			request((connection) -> {
+			this.requests.run((connection) -> {
 				this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId);
 				return null;
 			});
@@ -131,9 +119,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	}
 
 	private Set<Integer> liveHolders(int first, int last) throws SQLException {
-		return request((connection) -> {
+		return this.requests.run((connection) -> {
 			Set<Integer> held = new HashSet<>();
-			try (PreparedStatement select = statement(connection, this.table.selectRows)) {
+			try (PreparedStatement select = this.requests.statement(connection, this.table.selectRows)) {
 				select.setString(1, this.table.group);
 				select.setInt(2, first);
 				select.setInt(3, last);
@@ -155,9 +143,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public Set<Integer> recordedNodeIds() throws Exception {
-		return request((connection) -> {
+		return this.requests.run((connection) -> {
 			Set<Integer> named = new HashSet<>();
-			try (PreparedStatement select = statement(connection, this.table.selectNamed)) {
+			try (PreparedStatement select = this.requests.statement(connection, this.table.selectNamed)) {
 				select.setString(1, this.table.group);
 				try (ResultSet rows = select.executeQuery()) {
 					while (rows.next()) {
@@ -175,8 +163,8 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public VersionedMark readMark(int nodeId) throws Exception {
-		return request((connection) -> {
-			try (PreparedStatement select = statement(connection, this.table.selectRow)) {
+		return this.requests.run((connection) -> {
+			try (PreparedStatement select = this.requests.statement(connection, this.table.selectRow)) {
 				select.setString(1, this.table.group);
 				select.setInt(2, nodeId);
 				try (ResultSet row = select.executeQuery()) {
@@ -203,8 +191,8 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	@Override
 	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception {
 		boolean takeover = this.observations.isAbandoned(nodeId, markVersion, this.nanoClock.getAsLong());
-		int updated = request((connection) -> {
-			try (PreparedStatement claim = statement(connection, this.table.claim)) {
+		int updated = this.requests.run((connection) -> {
+			try (PreparedStatement claim = this.requests.statement(connection, this.table.claim)) {
 				claim.setString(1, holder.token());
 				claim.setString(2, holder.instanceName());
 				claim.setLong(3, record.markMillis());
@@ -249,8 +237,8 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	/** An update of one row: an optional leading value, the row, an optional version, the holder. */
 	private int update(String sql, @Nullable Long value, int nodeId, @Nullable Long version, String holder)
 			throws SQLException {
-		return request((connection) -> {
-			try (PreparedStatement update = statement(connection, sql)) {
+		return this.requests.run((connection) -> {
+			try (PreparedStatement update = this.requests.statement(connection, sql)) {
 				int index = 1;
 				if (value != null) {
 					update.setLong(index++, value);
@@ -272,20 +260,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public boolean isConnected() {
-		if (!this.connected) {
-			try {
-				request((connection) -> connection.isValid(Math.max(1, this.requestTimeoutMillis / 1000)) ? null
-						: failed());
-			}
-			catch (SQLException | RuntimeException ex) {
-				return false;
-			}
-		}
-		return this.connected;
-	}
-
-	private static @Nullable Object failed() throws SQLException {
-		throw new SQLException("connection not valid");
+		return this.requests.isConnected();
 	}
 
 	/**
@@ -293,73 +268,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 * @return the count since start
 	 */
 	long getReconnects() {
-		return this.reconnects.get();
-	}
-
-	private PreparedStatement statement(Connection connection, String sql) throws SQLException {
-		PreparedStatement statement = connection.prepareStatement(sql);
-		statement.setQueryTimeout(Math.max(1, this.requestTimeoutMillis / 1000));
-		return statement;
-	}
-
-	private <T> T request(Request<T> request) throws SQLException {
-		try {
-			T result = onLeaseConnection(request);
-			if (!this.connected) {
-				this.connected = true;
-				this.reconnects.incrementAndGet();
-			}
-			return result;
-		}
-		catch (SQLException | RuntimeException ex) {
-			this.connected = false;
-			throw ex;
-		}
-	}
-
-	/**
-	 * Runs a request with auto-commit, READ COMMITTED and a network timeout, and gives the connection
-	 * back to the pool as it was. A setting is changed only if it differs: on PostgreSQL each change
-	 * and each restore is a round trip, three of every four a request made when it always set them.
-	 */
-	private <T> T onLeaseConnection(Request<T> request) throws SQLException {
-		try (Connection connection = this.dataSource.getConnection()) {
-			// the network timeout first and back last: the other settings are round trips on some drivers
-			int networkTimeout = networkTimeout(connection, this.requestTimeoutMillis);
-			try {
-				boolean autoCommit = connection.getAutoCommit();
-				int isolation = connection.getTransactionIsolation();
-				try {
-					if (!autoCommit) {
-						connection.setAutoCommit(true);
-					}
-					if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-						connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-					}
-					return request.run(connection);
-				}
-				finally {
-					restoreQuietly(() -> {
-						if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-							connection.setTransactionIsolation(isolation);
-						}
-						if (!autoCommit) {
-							connection.setAutoCommit(false);
-						}
-					});
-				}
-			}
-			finally {
-				restoreQuietly(() -> networkTimeout(connection, networkTimeout));
-			}
-		}
-	}
-
-	@FunctionalInterface
-	private interface Request<T> {
-
-		T run(Connection connection) throws SQLException;
-
+		return this.requests.getReconnects();
 	}
 
 }
