@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.sql.LeftOpenTransactions;
 import org.jspecify.annotations.Nullable;
 
 import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
@@ -32,7 +33,9 @@ import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
  * a REPEATABLE READ session that met a concurrent allocation) goes on to the transaction above,
  * which tells them apart.</li>
  * </ul>
- * Auto-commit and isolation are put back before the connection returns to the pool.
+ * A transaction other code left open on the connection is rolled back first (see
+ * {@link LeftOpenTransactions}). Auto-commit and isolation are put back before the connection returns
+ * to the pool.
  * <p>
  * An allocation waits for the database at most its allocation timeout: the statements' query
  * timeout ends a wait for a row lock that a stalled instance holds, and the connection's network
@@ -134,6 +137,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 			int networkTimeout = networkTimeout(connection,
 					(int) Math.min(Integer.MAX_VALUE, this.allocationTimeout.plusSeconds(1).toMillis()));
 			try {
+				// its statements must not join a transaction other code left open: the range would not be
+				// committed (the one-statement path) or that code's work would be (the transaction)
+				LeftOpenTransactions.rollBack(connection, "the segment store on " + describe());
 				return allocateOn(connection, tag, requestedStep);
 			}
 			finally {
