@@ -54,7 +54,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private final RowObservations observations;
 
-	private volatile boolean prepared;
+	private volatile @Nullable LeaseStatements statements;
 
 	JdbcLeaseBackend(DataSource dataSource, LeaseTable table, LeaseSchemaInitialization initialization, int firstNodeId,
 			int lastNodeId, long leaseTimeoutMillis, long requestTimeoutMillis, long markAheadMillis,
@@ -87,12 +87,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public void prepare() throws Exception {
-		if (!this.prepared) {
-			this.requests.run((connection) -> {
-				this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId);
-				return null;
-			});
-			this.prepared = true;
+		if (this.statements == null) {
+			this.statements = this.requests.run(
+					(connection) -> this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId));
 		}
 	}
 
@@ -185,14 +182,14 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
-		return update(this.table.writeMark, record.markMillis(), nodeId, version, record.token()) == 1;
+		return update(statements().writeMark(), record.markMillis(), nodeId, version, record.token()) == 1;
 	}
 
 	@Override
 	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception {
 		boolean takeover = this.observations.isAbandoned(nodeId, markVersion, this.nanoClock.getAsLong());
 		int updated = this.requests.run((connection) -> {
-			try (PreparedStatement claim = this.requests.statement(connection, this.table.claim)) {
+			try (PreparedStatement claim = this.requests.statement(connection, statements().claim())) {
 				claim.setString(1, holder.token());
 				claim.setString(2, holder.instanceName());
 				claim.setLong(3, record.markMillis());
@@ -225,13 +222,21 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public @Nullable String checkHeld(WorkerIdLease lease) throws Exception {
-		int updated = update(this.table.renew, null, lease.getNodeId(), null, lease.getHolder().token());
+		int updated = update(statements().renew(), null, lease.getNodeId(), null, lease.getHolder().token());
 		return (updated == 1) ? null : "lease row " + lease.getPath() + " no longer names this holder (taken over)";
 	}
 
 	@Override
 	public boolean giveBack(WorkerIdLease lease) throws Exception {
-		return update(this.table.giveBack, null, lease.getNodeId(), null, lease.getHolder().token()) == 1;
+		return update(statements().giveBack(), null, lease.getNodeId(), null, lease.getHolder().token()) == 1;
+	}
+
+	private LeaseStatements statements() {
+		LeaseStatements prepared = this.statements;
+		if (prepared == null) {
+			throw new IllegalStateException("The lease table at " + location() + " was not prepared");
+		}
+		return prepared;
 	}
 
 	/** An update of one row: an optional leading value, the row, an optional version, the holder. */

@@ -16,9 +16,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The SQL of the lease table: its statements for one lease group, and creating the table and the rows
- * of a range when they are missing. Every statement names its table and group, so that services
- * sharing a table never share a row.
+ * The SQL of the lease table: its reads for one lease group, creating the table and the rows of a
+ * range when they are missing, and then the writes as the database needs them ({@link LeaseStatements}).
+ * Every statement names its table and group, so that services sharing a table never share a row.
  */
 final class LeaseTable {
 
@@ -39,14 +39,6 @@ final class LeaseTable {
 
 	final String selectNamed;
 
-	final String claim;
-
-	final String renew;
-
-	final String writeMark;
-
-	final String giveBack;
-
 	LeaseTable(String table, String group) {
 		if (!TABLE_NAME.matcher(table).matches()) {
 			throw new IllegalArgumentException("The lease table name must be an SQL identifier, optionally qualified by a"
@@ -62,23 +54,17 @@ final class LeaseTable {
 				+ " WHERE lease_group = ? AND node_id BETWEEN ? AND ?";
 		this.selectRow = "SELECT holder, instance_name, version, mark_millis FROM " + table + row;
 		this.selectNamed = "SELECT node_id FROM " + table + " WHERE lease_group = ? AND instance_name IS NOT NULL";
-		String touched = "version = version + 1, update_time = CURRENT_TIMESTAMP";
-		// a held row is claimed only when the caller saw its version stand still for a whole lease timeout
-		this.claim = "UPDATE " + table + " SET holder = ?, instance_name = ?, mark_millis = ?, " + touched + row
-				+ " AND version = ? AND (holder IS NULL OR 1 = ?)";
-		this.renew = "UPDATE " + table + " SET " + touched + row + " AND holder = ?";
-		this.writeMark = "UPDATE " + table + " SET mark_millis = ?, " + touched + row + " AND version = ? AND holder = ?";
-		this.giveBack = "UPDATE " + table + " SET holder = NULL, " + touched + row + " AND holder = ?";
 	}
 
 	/**
 	 * Creates the table if it is missing and {@code create} allows it, then inserts the rows of
 	 * {@code first..last} that are missing. Idempotent, and safe when several instances start at once.
+	 * @return the writes, as this database needs them
 	 */
-	void prepare(Connection connection, LeaseSchemaInitialization initialization, int first, int last)
+	LeaseStatements prepare(Connection connection, LeaseSchemaInitialization initialization, int first, int last)
 			throws SQLException {
+		DatabaseMetaData metaData = connection.getMetaData();
 		if (!exists(connection)) {
-			DatabaseMetaData metaData = connection.getMetaData();
 			String script = script(metaData.getDatabaseProductName());
 			boolean create = switch (initialization) {
 				case ALWAYS -> true;
@@ -99,6 +85,7 @@ final class LeaseTable {
 			}
 		}
 		insertMissingRows(connection, first, last);
+		return LeaseStatements.of(this.table, metaData.getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres"));
 	}
 
 	private boolean exists(Connection connection) throws SQLException {
