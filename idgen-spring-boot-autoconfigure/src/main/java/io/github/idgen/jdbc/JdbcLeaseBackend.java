@@ -156,12 +156,14 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	/**
 	 * Reads a row as a mark record: its token is the live holder's (empty for a free row), and it was
-	 * written, as every holder writes it, one mark-ahead ahead of its writer's clock.
+	 * written as far ahead of its writer's clock as the row says. A row that does not say (written by an
+	 * earlier version, or a table without the column) is taken as written this instance's mark-ahead
+	 * ahead.
 	 */
 	@Override
 	public VersionedMark readMark(int nodeId) throws Exception {
 		return this.requests.run((connection) -> {
-			try (PreparedStatement select = this.requests.statement(connection, this.table.selectRow)) {
+			try (PreparedStatement select = this.requests.statement(connection, statements().selectRow())) {
 				select.setString(1, this.table.group);
 				select.setInt(2, nodeId);
 				try (ResultSet row = select.executeQuery()) {
@@ -173,8 +175,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 					this.observations.saw(nodeId, version, holder != null, this.nanoClock.getAsLong());
 					String instanceName = row.getString(2);
 					long mark = row.getLong(4);
-					return new VersionedMark(new HighWaterMark(mark, Math.min(mark, this.markAheadMillis),
-							(instanceName != null) ? instanceName : "", "", 0, (holder != null) ? holder : ""), version);
+					long ahead = (row.getLong(5) > 0) ? row.getLong(5) : Math.min(mark, this.markAheadMillis);
+					return new VersionedMark(new HighWaterMark(mark, ahead, (instanceName != null) ? instanceName : "",
+							"", 0, (holder != null) ? holder : ""), version);
 				}
 			}
 		});
@@ -182,7 +185,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
-		return update(statements().writeMark(), record.markMillis(), nodeId, version, record.token()) == 1;
+		return update(statements().writeMark(), nodeId, version, record.token(), markValues(record)) == 1;
 	}
 
 	@Override
@@ -190,13 +193,16 @@ final class JdbcLeaseBackend implements LeaseBackend {
 		boolean takeover = this.observations.isAbandoned(nodeId, markVersion, this.nanoClock.getAsLong());
 		int updated = this.requests.run((connection) -> {
 			try (PreparedStatement claim = this.requests.statement(connection, statements().claim())) {
-				claim.setString(1, holder.token());
-				claim.setString(2, holder.instanceName());
-				claim.setLong(3, record.markMillis());
-				claim.setString(4, this.table.group);
-				claim.setInt(5, nodeId);
-				claim.setLong(6, markVersion);
-				claim.setInt(7, takeover ? 1 : 0);
+				int index = 1;
+				claim.setString(index++, holder.token());
+				claim.setString(index++, holder.instanceName());
+				for (long value : markValues(record)) {
+					claim.setLong(index++, value);
+				}
+				claim.setString(index++, this.table.group);
+				claim.setInt(index++, nodeId);
+				claim.setLong(index++, markVersion);
+				claim.setInt(index, takeover ? 1 : 0);
 				return claim.executeUpdate();
 			}
 		});
@@ -222,13 +228,13 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public @Nullable String checkHeld(WorkerIdLease lease) throws Exception {
-		int updated = update(statements().renew(), null, lease.getNodeId(), null, lease.getHolder().token());
+		int updated = update(statements().renew(), lease.getNodeId(), null, lease.getHolder().token());
 		return (updated == 1) ? null : "lease row " + lease.getPath() + " no longer names this holder (taken over)";
 	}
 
 	@Override
 	public boolean giveBack(WorkerIdLease lease) throws Exception {
-		return update(statements().giveBack(), null, lease.getNodeId(), null, lease.getHolder().token()) == 1;
+		return update(statements().giveBack(), lease.getNodeId(), null, lease.getHolder().token()) == 1;
 	}
 
 	private LeaseStatements statements() {
@@ -239,13 +245,19 @@ final class JdbcLeaseBackend implements LeaseBackend {
 		return prepared;
 	}
 
-	/** An update of one row: an optional leading value, the row, an optional version, the holder. */
-	private int update(String sql, @Nullable Long value, int nodeId, @Nullable Long version, String holder)
+	/** The mark and, where the table has the column, how far ahead it was written. */
+	private long[] markValues(HighWaterMark record) {
+		return statements().markAhead() ? new long[] { record.markMillis(), record.aheadMillis() }
+				: new long[] { record.markMillis() };
+	}
+
+	/** An update of one row: leading values, the row, an optional version, the holder. */
+	private int update(String sql, int nodeId, @Nullable Long version, String holder, long... leading)
 			throws SQLException {
 		return this.requests.run((connection) -> {
 			try (PreparedStatement update = this.requests.statement(connection, sql)) {
 				int index = 1;
-				if (value != null) {
+				for (long value : leading) {
 					update.setLong(index++, value);
 				}
 				update.setString(index++, this.table.group);
