@@ -39,7 +39,8 @@ final class LeaseRequests {
 	 * Creates the requests of one lease backend.
 	 * @param dataSource the application's pool
 	 * @param user who makes the requests, for logs, such as "the worker-id lease at /idgen_worker_lease/default"
-	 * @param requestTimeoutMillis how long a request may wait for the database
+	 * @param requestTimeoutMillis how long a request may wait for the database: the connection's network
+	 * timeout; the statements' query timeout is that in whole seconds, at least one
 	 */
 	LeaseRequests(DataSource dataSource, String user, long requestTimeoutMillis) {
 		this.dataSource = dataSource;

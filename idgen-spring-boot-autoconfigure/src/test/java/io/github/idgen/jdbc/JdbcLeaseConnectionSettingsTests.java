@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,6 +43,8 @@ class JdbcLeaseConnectionSettingsTests {
 
 	private final List<Integer> isolationsGivenBack = new CopyOnWriteArrayList<>();
 
+	private final List<Integer> networkTimeoutsSet = new CopyOnWriteArrayList<>();
+
 	@AfterEach
 	void dropDatabase() throws SQLException {
 		try (Connection connection = this.h2.getConnection()) {
@@ -63,6 +66,17 @@ class JdbcLeaseConnectionSettingsTests {
 
 		assertThat(this.isolationsOfStatements).isNotEmpty().containsOnly(Connection.TRANSACTION_READ_COMMITTED);
 		assertThat(this.isolationsGivenBack).isNotEmpty().containsOnly(Connection.TRANSACTION_REPEATABLE_READ);
+	}
+
+	@Test
+	void aRequestIsCutOffAfterAThirdOfTheLeaseTimeoutAlsoBelowThreeSeconds() throws Exception {
+		int before = this.h2.getConnection().getNetworkTimeout();
+		try (JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(recording(Connection.TRANSACTION_READ_COMMITTED))) {
+			support.start(support.builder().leaseTimeout(Duration.ofMillis(1500)).build()).getWorkerId();
+		}
+
+		assertThat(this.networkTimeoutsSet).as("set for each request, then put back").contains(500).isSubsetOf(500,
+				before);
 	}
 
 	@ParameterizedTest(autoCloseArguments = false)
@@ -111,6 +125,7 @@ class JdbcLeaseConnectionSettingsTests {
 				(connection, method, args) -> {
 					switch (method.getName()) {
 						case "setTransactionIsolation" -> this.isolationsSet.add((Integer) args[0]);
+						case "setNetworkTimeout" -> this.networkTimeoutsSet.add((Integer) args[1]);
 						case "prepareStatement", "createStatement" ->
 							this.isolationsOfStatements.add(target.getTransactionIsolation());
 						case "close" -> this.isolationsGivenBack.add(target.getTransactionIsolation());
