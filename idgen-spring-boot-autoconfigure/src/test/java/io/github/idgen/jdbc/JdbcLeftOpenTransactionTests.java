@@ -1,5 +1,12 @@
 package io.github.idgen.jdbc;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
@@ -8,6 +15,7 @@ import io.github.idgen.testsupport.DatabaseServerAssertions;
 import io.github.idgen.testsupport.ServerSessions;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +32,39 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * one still issued with it.
  */
 class JdbcLeftOpenTransactionTests {
+
+	@Test
+	void onH2TheTransactionLeftOpenIsRolledBackAndTheLeaseCommitted() throws Exception {
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl("jdbc:h2:mem:left-open;DB_CLOSE_DELAY=-1");
+		config.setMaximumPoolSize(1);
+		try (HikariDataSource single = new HikariDataSource(config);
+				JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(single)) {
+			JdbcLeaseDeployment deployment = support.startDeployment();
+			try (Connection connection = single.getConnection(); Statement statement = connection.createStatement()) {
+				statement.execute("CREATE TABLE left_open (note VARCHAR(64))");
+				statement.execute("BEGIN");
+				statement.executeUpdate("INSERT INTO left_open VALUES ('left open')");
+			}
+
+			deployment.getWorkerId();
+
+			try (Connection other = DriverManager.getConnection("jdbc:h2:mem:left-open");
+					Statement statement = other.createStatement()) {
+				assertThat(count(statement, "SELECT count(*) FROM left_open")).isZero();
+				assertThat(count(statement, "SELECT count(*) FROM idgen_worker_lease WHERE holder = '"
+						+ deployment.getHolder().token() + "'"))
+					.isEqualTo(1);
+			}
+		}
+	}
+
+	private static long count(Statement statement, String sql) throws SQLException {
+		try (ResultSet row = statement.executeQuery(sql)) {
+			row.next();
+			return row.getLong(1);
+		}
+	}
 
 	@ParameterizedTest(autoCloseArguments = false)
 	@MethodSource("io.github.idgen.jdbc.Databases#servers")
