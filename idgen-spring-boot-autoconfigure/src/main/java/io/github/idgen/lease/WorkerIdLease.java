@@ -24,6 +24,17 @@ import java.util.function.LongSupplier;
  */
 public final class WorkerIdLease {
 
+	private static final VarHandle PERMITTED_MILLIS;
+
+	static {
+		try {
+			PERMITTED_MILLIS = MethodHandles.lookup().findVarHandle(WorkerIdLease.class, "permittedMillis", long.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
 	/** The state of a lease. */
 	public enum State {
 
@@ -49,17 +60,6 @@ public final class WorkerIdLease {
 	private final LeaseHolder holder;
 
 	private final Instant acquiredAt;
-
-	private static final VarHandle PERMITTED_MILLIS;
-
-	static {
-		try {
-			PERMITTED_MILLIS = MethodHandles.lookup().findVarHandle(WorkerIdLease.class, "permittedMillis", long.class);
-		}
-		catch (ReflectiveOperationException ex) {
-			throw new ExceptionInInitializerError(ex);
-		}
-	}
 
 	private final LongSupplier nanoClock;
 
