@@ -1,6 +1,5 @@
 package io.github.idgen.jdbc;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -8,7 +7,6 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import javax.sql.DataSource;
@@ -21,9 +19,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
-import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
-
 /**
  * Leases as rows of a table (see {@link LeaseTable}): a row's {@code holder} is its holder's token,
  * {@code version} rises with every write of anyone, {@code mark_millis} is its high-water mark.
@@ -32,16 +27,14 @@ import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
  * updates conditioned on {@code holder} being our token. A held row is claimed only after its version
  * stood still for a whole lease timeout on this instance's monotonic clock ({@link RowObservations});
  * when the range has no free row, {@link #heldNodeIds} watches the held rows that long before it
- * answers. Each request runs on a connection of the pool with auto-commit, READ COMMITTED and a
- * network timeout set for it, and restored before the connection goes back.
+ * answers. Each request runs as {@link LeaseRequests} describes: on a connection of the pool outside any
+ * transaction, each statement committed by the time the server answers it.
  */
 final class JdbcLeaseBackend implements LeaseBackend {
 
 	private static final Logger logger = LoggerFactory.getLogger(JdbcLeaseBackend.class);
 
 	private static final int NONE = -1;
-
-	private final DataSource dataSource;
 
 	private final LeaseTable table;
 
@@ -53,7 +46,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private final long leaseTimeoutMillis;
 
-	private final int requestTimeoutMillis;
+	private final LeaseRequests requests;
 
 	private final long markAheadMillis;
 
@@ -61,22 +54,17 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private final RowObservations observations;
 
-	private final AtomicLong reconnects = new AtomicLong();
-
-	private volatile boolean prepared;
-
-	private volatile boolean connected = true;
+	private volatile @Nullable LeaseStatements statements;
 
 	JdbcLeaseBackend(DataSource dataSource, LeaseTable table, LeaseSchemaInitialization initialization, int firstNodeId,
 			int lastNodeId, long leaseTimeoutMillis, long requestTimeoutMillis, long markAheadMillis,
 			LongSupplier nanoClock) {
-		this.dataSource = dataSource;
 		this.table = table;
 		this.initialization = initialization;
 		this.firstNodeId = firstNodeId;
 		this.lastNodeId = lastNodeId;
 		this.leaseTimeoutMillis = leaseTimeoutMillis;
-		this.requestTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, requestTimeoutMillis);
+		this.requests = new LeaseRequests(dataSource, "the worker-id lease at " + location(), requestTimeoutMillis);
 		this.markAheadMillis = markAheadMillis;
 		this.nanoClock = nanoClock;
 		this.observations = new RowObservations(TimeUnit.MILLISECONDS.toNanos(leaseTimeoutMillis));
@@ -99,12 +87,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public void prepare() throws Exception {
-		if (!this.prepared) {
-			request((connection) -> {
-				this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId);
-				return null;
-			});
-			this.prepared = true;
+		if (this.statements == null) {
+			this.statements = this.requests.run(
+					(connection) -> this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId));
 		}
 	}
 
@@ -131,9 +116,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	}
 
 	private Set<Integer> liveHolders(int first, int last) throws SQLException {
-		return request((connection) -> {
+		return this.requests.run((connection) -> {
 			Set<Integer> held = new HashSet<>();
-			try (PreparedStatement select = statement(connection, this.table.selectRows)) {
+			try (PreparedStatement select = this.requests.statement(connection, this.table.selectRows)) {
 				select.setString(1, this.table.group);
 				select.setInt(2, first);
 				select.setInt(3, last);
@@ -155,9 +140,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public Set<Integer> recordedNodeIds() throws Exception {
-		return request((connection) -> {
+		return this.requests.run((connection) -> {
 			Set<Integer> named = new HashSet<>();
-			try (PreparedStatement select = statement(connection, this.table.selectNamed)) {
+			try (PreparedStatement select = this.requests.statement(connection, this.table.selectNamed)) {
 				select.setString(1, this.table.group);
 				try (ResultSet rows = select.executeQuery()) {
 					while (rows.next()) {
@@ -171,12 +156,14 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	/**
 	 * Reads a row as a mark record: its token is the live holder's (empty for a free row), and it was
-	 * written, as every holder writes it, one mark-ahead ahead of its writer's clock.
+	 * written as far ahead of its writer's clock as the row says. A row that does not say (written by an
+	 * earlier version, or a table without the column) is taken as written this instance's mark-ahead
+	 * ahead.
 	 */
 	@Override
 	public VersionedMark readMark(int nodeId) throws Exception {
-		return request((connection) -> {
-			try (PreparedStatement select = statement(connection, this.table.selectRow)) {
+		return this.requests.run((connection) -> {
+			try (PreparedStatement select = this.requests.statement(connection, statements().selectRow())) {
 				select.setString(1, this.table.group);
 				select.setInt(2, nodeId);
 				try (ResultSet row = select.executeQuery()) {
@@ -188,8 +175,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 					this.observations.saw(nodeId, version, holder != null, this.nanoClock.getAsLong());
 					String instanceName = row.getString(2);
 					long mark = row.getLong(4);
-					return new VersionedMark(new HighWaterMark(mark, Math.min(mark, this.markAheadMillis),
-							(instanceName != null) ? instanceName : "", "", 0, (holder != null) ? holder : ""), version);
+					long ahead = (row.getLong(5) > 0) ? row.getLong(5) : Math.min(mark, this.markAheadMillis);
+					return new VersionedMark(new HighWaterMark(mark, ahead, (instanceName != null) ? instanceName : "",
+							"", 0, (holder != null) ? holder : ""), version);
 				}
 			}
 		});
@@ -197,21 +185,24 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	@Override
 	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
-		return update(this.table.writeMark, record.markMillis(), nodeId, version, record.token()) == 1;
+		return update(statements().writeMark(), nodeId, version, record.token(), markValues(record)) == 1;
 	}
 
 	@Override
 	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) throws Exception {
 		boolean takeover = this.observations.isAbandoned(nodeId, markVersion, this.nanoClock.getAsLong());
-		int updated = request((connection) -> {
-			try (PreparedStatement claim = statement(connection, this.table.claim)) {
-				claim.setString(1, holder.token());
-				claim.setString(2, holder.instanceName());
-				claim.setLong(3, record.markMillis());
-				claim.setString(4, this.table.group);
-				claim.setInt(5, nodeId);
-				claim.setLong(6, markVersion);
-				claim.setInt(7, takeover ? 1 : 0);
+		int updated = this.requests.run((connection) -> {
+			try (PreparedStatement claim = this.requests.statement(connection, statements().claim())) {
+				int index = 1;
+				claim.setString(index++, holder.token());
+				claim.setString(index++, holder.instanceName());
+				for (long value : markValues(record)) {
+					claim.setLong(index++, value);
+				}
+				claim.setString(index++, this.table.group);
+				claim.setInt(index++, nodeId);
+				claim.setLong(index++, markVersion);
+				claim.setInt(index, takeover ? 1 : 0);
 				return claim.executeUpdate();
 			}
 		});
@@ -237,22 +228,36 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public @Nullable String checkHeld(WorkerIdLease lease) throws Exception {
-		int updated = update(this.table.renew, null, lease.getNodeId(), null, lease.getHolder().token());
+		int updated = update(statements().renew(), lease.getNodeId(), null, lease.getHolder().token());
 		return (updated == 1) ? null : "lease row " + lease.getPath() + " no longer names this holder (taken over)";
 	}
 
 	@Override
 	public boolean giveBack(WorkerIdLease lease) throws Exception {
-		return update(this.table.giveBack, null, lease.getNodeId(), null, lease.getHolder().token()) == 1;
+		return update(statements().giveBack(), lease.getNodeId(), null, lease.getHolder().token()) == 1;
 	}
 
-	/** An update of one row: an optional leading value, the row, an optional version, the holder. */
-	private int update(String sql, @Nullable Long value, int nodeId, @Nullable Long version, String holder)
+	private LeaseStatements statements() {
+		LeaseStatements prepared = this.statements;
+		if (prepared == null) {
+			throw new IllegalStateException("The lease table at " + location() + " was not prepared");
+		}
+		return prepared;
+	}
+
+	/** The mark and, where the table has the column, how far ahead it was written. */
+	private long[] markValues(HighWaterMark record) {
+		return statements().markAhead() ? new long[] { record.markMillis(), record.aheadMillis() }
+				: new long[] { record.markMillis() };
+	}
+
+	/** An update of one row: leading values, the row, an optional version, the holder. */
+	private int update(String sql, int nodeId, @Nullable Long version, String holder, long... leading)
 			throws SQLException {
-		return request((connection) -> {
-			try (PreparedStatement update = statement(connection, sql)) {
+		return this.requests.run((connection) -> {
+			try (PreparedStatement update = this.requests.statement(connection, sql)) {
 				int index = 1;
-				if (value != null) {
+				for (long value : leading) {
 					update.setLong(index++, value);
 				}
 				update.setString(index++, this.table.group);
@@ -272,20 +277,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 */
 	@Override
 	public boolean isConnected() {
-		if (!this.connected) {
-			try {
-				request((connection) -> connection.isValid(Math.max(1, this.requestTimeoutMillis / 1000)) ? null
-						: failed());
-			}
-			catch (SQLException | RuntimeException ex) {
-				return false;
-			}
-		}
-		return this.connected;
-	}
-
-	private static @Nullable Object failed() throws SQLException {
-		throw new SQLException("connection not valid");
+		return this.requests.isConnected();
 	}
 
 	/**
@@ -293,73 +285,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 * @return the count since start
 	 */
 	long getReconnects() {
-		return this.reconnects.get();
-	}
-
-	private PreparedStatement statement(Connection connection, String sql) throws SQLException {
-		PreparedStatement statement = connection.prepareStatement(sql);
-		statement.setQueryTimeout(Math.max(1, this.requestTimeoutMillis / 1000));
-		return statement;
-	}
-
-	private <T> T request(Request<T> request) throws SQLException {
-		try {
-			T result = onLeaseConnection(request);
-			if (!this.connected) {
-				this.connected = true;
-				this.reconnects.incrementAndGet();
-			}
-			return result;
-		}
-		catch (SQLException | RuntimeException ex) {
-			this.connected = false;
-			throw ex;
-		}
-	}
-
-	/**
-	 * Runs a request with auto-commit, READ COMMITTED and a network timeout, and gives the connection
-	 * back to the pool as it was. A setting is changed only if it differs: on PostgreSQL each change
-	 * and each restore is a round trip, three of every four a request made when it always set them.
-	 */
-	private <T> T onLeaseConnection(Request<T> request) throws SQLException {
-		try (Connection connection = this.dataSource.getConnection()) {
-			// the network timeout first and back last: the other settings are round trips on some drivers
-			int networkTimeout = networkTimeout(connection, this.requestTimeoutMillis);
-			try {
-				boolean autoCommit = connection.getAutoCommit();
-				int isolation = connection.getTransactionIsolation();
-				try {
-					if (!autoCommit) {
-						connection.setAutoCommit(true);
-					}
-					if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-						connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-					}
-					return request.run(connection);
-				}
-				finally {
-					restoreQuietly(() -> {
-						if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-							connection.setTransactionIsolation(isolation);
-						}
-						if (!autoCommit) {
-							connection.setAutoCommit(false);
-						}
-					});
-				}
-			}
-			finally {
-				restoreQuietly(() -> networkTimeout(connection, networkTimeout));
-			}
-		}
-	}
-
-	@FunctionalInterface
-	private interface Request<T> {
-
-		T run(Connection connection) throws SQLException;
-
+		return this.requests.getReconnects();
 	}
 
 }

@@ -31,7 +31,12 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 	/** How long a silent holder keeps its row unless another timeout is set. */
 	public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(10);
 
-	/** The shortest lease timeout: a request may take up to a third of it, and timeouts are whole seconds. */
+	/**
+	 * The shortest lease timeout. A request to the database may take up to a third of the lease timeout,
+	 * so that a renewal that hangs still leaves time for another before the deadline: the connection's
+	 * network timeout cuts it off there (the statements' query timeout, in whole seconds and at least
+	 * one, also ends a wait for a lock from a three-second lease timeout up).
+	 */
 	public static final Duration MIN_LEASE_TIMEOUT = Duration.ofSeconds(1);
 
 	private final JdbcLeaseBackend backend;
@@ -151,8 +156,8 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 			int first = range().firstNodeId(datacenterId());
 			int last = range().lastNodeId(datacenterId());
 			JdbcLeaseBackend backend = new JdbcLeaseBackend(this.dataSource, new LeaseTable(this.table, this.group),
-					this.schemaInitialization, first, last, timeout, Math.max(1000, timing.renewalIntervalMillis()),
-					timing.markAheadMillis(), nanoClock());
+					this.schemaInitialization, first, last, timeout, timing.renewalIntervalMillis(), timing.markAheadMillis(),
+					nanoClock());
 			return new JdbcLeaseDeployment(backend, newSettings());
 		}
 

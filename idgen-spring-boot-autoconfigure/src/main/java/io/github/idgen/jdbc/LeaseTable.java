@@ -15,12 +15,17 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
- * The SQL of the lease table: its statements for one lease group, and creating the table and the rows
- * of a range when they are missing. Every statement names its table and group, so that services
- * sharing a table never share a row.
+ * The SQL of the lease table: its reads for one lease group, creating the table and the rows of a
+ * range when they are missing, and then the writes as the database needs them ({@link LeaseStatements}).
+ * Every statement names its table and group, so that services sharing a table never share a row.
  */
 final class LeaseTable {
+
+	private static final Logger logger = LoggerFactory.getLogger(LeaseTable.class);
 
 	/** Table name unless another is set. */
 	static final String DEFAULT_TABLE = "idgen_worker_lease";
@@ -35,17 +40,7 @@ final class LeaseTable {
 
 	final String selectRows;
 
-	final String selectRow;
-
 	final String selectNamed;
-
-	final String claim;
-
-	final String renew;
-
-	final String writeMark;
-
-	final String giveBack;
 
 	LeaseTable(String table, String group) {
 		if (!TABLE_NAME.matcher(table).matches()) {
@@ -57,34 +52,26 @@ final class LeaseTable {
 		}
 		this.table = table;
 		this.group = group;
-		String row = " WHERE lease_group = ? AND node_id = ?";
 		this.selectRows = "SELECT node_id, holder, version FROM " + table
 				+ " WHERE lease_group = ? AND node_id BETWEEN ? AND ?";
-		this.selectRow = "SELECT holder, instance_name, version, mark_millis FROM " + table + row;
 		this.selectNamed = "SELECT node_id FROM " + table + " WHERE lease_group = ? AND instance_name IS NOT NULL";
-		String touched = "version = version + 1, update_time = CURRENT_TIMESTAMP";
-		// a held row is claimed only when the caller saw its version stand still for a whole lease timeout
-		this.claim = "UPDATE " + table + " SET holder = ?, instance_name = ?, mark_millis = ?, " + touched + row
-				+ " AND version = ? AND (holder IS NULL OR 1 = ?)";
-		this.renew = "UPDATE " + table + " SET " + touched + row + " AND holder = ?";
-		this.writeMark = "UPDATE " + table + " SET mark_millis = ?, " + touched + row + " AND version = ? AND holder = ?";
-		this.giveBack = "UPDATE " + table + " SET holder = NULL, " + touched + row + " AND holder = ?";
 	}
 
 	/**
 	 * Creates the table if it is missing and {@code create} allows it, then inserts the rows of
 	 * {@code first..last} that are missing. Idempotent, and safe when several instances start at once.
+	 * @return the writes, as this database needs them
 	 */
-	void prepare(Connection connection, LeaseSchemaInitialization initialization, int first, int last)
+	LeaseStatements prepare(Connection connection, LeaseSchemaInitialization initialization, int first, int last)
 			throws SQLException {
-		if (!exists(connection)) {
-			DatabaseMetaData metaData = connection.getMetaData();
+		DatabaseMetaData metaData = connection.getMetaData();
+		boolean create = switch (initialization) {
+			case ALWAYS -> true;
+			case EMBEDDED -> isEmbedded(metaData.getDatabaseProductName());
+			case NEVER -> false;
+		};
+		if (!exists(connection, "node_id")) {
 			String script = script(metaData.getDatabaseProductName());
-			boolean create = switch (initialization) {
-				case ALWAYS -> true;
-				case EMBEDDED -> isEmbedded(metaData.getDatabaseProductName());
-				case NEVER -> false;
-			};
 			if (!create) {
 				throw new LeaseTableMissingException(this.table, describe(metaData), script, null);
 			}
@@ -93,17 +80,49 @@ final class LeaseTable {
 			}
 			catch (SQLException ex) {
 				// another instance may have created it at the same moment
-				if (!exists(connection)) {
+				if (!exists(connection, "node_id")) {
 					throw ex;
 				}
 			}
 		}
 		insertMissingRows(connection, first, last);
+		boolean postgres = metaData.getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+		return LeaseStatements.of(this.table, postgres, hasMarkAheadColumn(connection, create));
 	}
 
-	private boolean exists(Connection connection) throws SQLException {
+	/**
+	 * Returns whether the table has {@code mark_ahead_millis}; a table made by an earlier version has
+	 * not. idgen adds it where it may create the table, and otherwise works without it, with a warning
+	 * that names the statement that adds it.
+	 */
+	private boolean hasMarkAheadColumn(Connection connection, boolean create) throws SQLException {
+		String column = LeaseStatements.MARK_AHEAD_COLUMN;
+		if (exists(connection, column)) {
+			return true;
+		}
+		String addColumn = "ALTER TABLE " + this.table + " ADD COLUMN " + column + " BIGINT NOT NULL DEFAULT 0";
+		if (create) {
+			try (Statement statement = connection.createStatement()) {
+				statement.execute(addColumn);
+			}
+			catch (SQLException ex) {
+				// another instance may have added it at the same moment
+				if (!exists(connection, column)) {
+					throw ex;
+				}
+			}
+			return true;
+		}
+		logger.warn("The worker-id lease table {} has no column {}: it was made by an earlier version of idgen."
+				+ " Leases work without it, but a reader then assumes that every mark was written its own mark"
+				+ " interval ahead, so while instances run with different mark intervals the clock lag they report"
+				+ " (log and idgen.clock.lag) is wrong. Add it: {}", this.table, column, addColumn);
+		return false;
+	}
+
+	private boolean exists(Connection connection, String column) throws SQLException {
 		try (Statement statement = connection.createStatement()) {
-			statement.executeQuery("SELECT node_id FROM " + this.table + " WHERE 1 = 0").close();
+			statement.executeQuery("SELECT " + column + " FROM " + this.table + " WHERE 1 = 0").close();
 			return true;
 		}
 		catch (SQLException ex) {

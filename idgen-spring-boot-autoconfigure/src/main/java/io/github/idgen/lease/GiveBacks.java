@@ -2,7 +2,9 @@ package io.github.idgen.lease;
 
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,6 +13,12 @@ import org.slf4j.LoggerFactory;
  * Frees the ids of leases given up, so that they are free at once and do not count as taken by this
  * instance. A failure is remembered and retried with every renewal; it never hides the failure that
  * made the keeper give the id up.
+ * <p>
+ * A give-back frees a node id as long as this holder holds it (see {@link LeaseBackend#giveBack}), so
+ * one that is retried after the same node id was claimed again would free the new lease. A failed
+ * give-back may have done its work with only its reply lost, and the node id then comes back free. So
+ * a claim runs {@linkplain #claiming with no retry under way} and drops the give-backs of the node id
+ * it claimed: they belong to leases before it.
  */
 final class GiveBacks {
 
@@ -19,6 +27,9 @@ final class GiveBacks {
 	private final LeaseBackend backend;
 
 	private final Set<WorkerIdLease> pending = ConcurrentHashMap.newKeySet();
+
+	/** Held by a claim, and by retries; never waited for by the renewal thread. */
+	private final ReentrantLock claimOrRetry = new ReentrantLock();
 
 	GiveBacks(LeaseBackend backend) {
 		this.backend = backend;
@@ -55,9 +66,39 @@ final class GiveBacks {
 		}
 	}
 
+	/**
+	 * Takes a lease with no give-back retried meanwhile, and forgets the give-backs of the node id taken.
+	 * @param claim claims a lease
+	 * @return the lease claimed
+	 * @throws Exception what the claim throws
+	 */
+	WorkerIdLease claiming(Callable<WorkerIdLease> claim) throws Exception {
+		this.claimOrRetry.lock();
+		try {
+			WorkerIdLease claimed = claim.call();
+			this.pending.removeIf((released) -> released.getNodeId() == claimed.getNodeId());
+			return claimed;
+		}
+		finally {
+			this.claimOrRetry.unlock();
+		}
+	}
+
+	/**
+	 * Retries the give-backs that failed, unless a claim is under way: that one forgets those of the
+	 * node id it takes, and the next renewal retries the others.
+	 */
 	void retry() {
-		for (WorkerIdLease released : List.copyOf(this.pending)) {
-			giveBack(released);
+		if (!this.claimOrRetry.tryLock()) {
+			return;
+		}
+		try {
+			for (WorkerIdLease released : List.copyOf(this.pending)) {
+				giveBack(released);
+			}
+		}
+		finally {
+			this.claimOrRetry.unlock();
 		}
 	}
 

@@ -30,14 +30,17 @@ final class LeaseAcquisition {
 
 	private final HighWaterMarks marks;
 
+	private final DeadlineTimer deadlines;
+
 	private final AtomicLong leasesTaken = new AtomicLong();
 
 	private volatile long measuredClockLagMillis;
 
-	LeaseAcquisition(LeaseBackend backend, LeaseSettings settings, HighWaterMarks marks) {
+	LeaseAcquisition(LeaseBackend backend, LeaseSettings settings, HighWaterMarks marks, DeadlineTimer deadlines) {
 		this.backend = backend;
 		this.settings = settings;
 		this.marks = marks;
+		this.deadlines = deadlines;
 	}
 
 	/**
@@ -126,7 +129,8 @@ final class LeaseAcquisition {
 	private WorkerIdLease leased(int nodeId, Claim claim, long validUntilNanos, long floor, long mark) {
 		WorkerIdLease created = new WorkerIdLease(this.leasesTaken.get() + 1, this.backend.location(nodeId), nodeId,
 				claim.sessionId(), this.settings.holder(), Objects.requireNonNull(claim.acquiredAt()),
-				this.settings.nanoClock(), validUntilNanos, floor, mark);
+				this.settings.nanoClock(), this.deadlines, validUntilNanos, floor, mark);
+		created.watchDeadline();
 		logger.info("Leased worker id {} (datacenter id {}) at {}, held by {}{}", created.getWorkerId(),
 				created.getDatacenterId(), created.getPath(), created.owner(),
 				(floor > this.settings.clock().millis()) ? "; issuing from " + Instant.ofEpochMilli(floor)

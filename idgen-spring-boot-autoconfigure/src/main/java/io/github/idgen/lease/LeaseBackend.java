@@ -94,10 +94,18 @@ public interface LeaseBackend {
 	@Nullable String checkHeld(WorkerIdLease lease) throws Exception;
 
 	/**
-	 * Frees the node id of a lease given up, if it is still this holder's.
+	 * Frees the node id of a lease given up, if this holder (its token) still holds it.
+	 * <p>
+	 * The keeper keys each give-back to its lease: a call that threw may have freed the node id with
+	 * only its reply lost, so the keeper retries it with its renewals, but never while it claims, and
+	 * it drops the give-backs of a node id once it has claimed that node id again. A backend may
+	 * therefore free the node id whenever the token holds it. What it must not do is let a request
+	 * that failed take effect after a later request of the same holder succeeded (ZooKeeper applies a
+	 * session's requests in order; a database applies writes to one row in the order they take its
+	 * lock): a give-back arriving after a new claim would free the new lease.
 	 * @param lease the lease given up
 	 * @return whether a lease was freed
-	 * @throws Exception if the store cannot be reached
+	 * @throws Exception if the store cannot be reached or did not answer
 	 */
 	boolean giveBack(WorkerIdLease lease) throws Exception;
 

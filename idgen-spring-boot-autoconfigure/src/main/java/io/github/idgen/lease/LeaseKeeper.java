@@ -57,6 +57,8 @@ public final class LeaseKeeper implements Closeable {
 
 	private final GiveBacks giveBacks;
 
+	private final LeaseDeadlines deadlines;
+
 	private volatile @Nullable WorkerIdLease lease;
 
 	private volatile @Nullable ScheduledExecutorService executor;
@@ -71,7 +73,8 @@ public final class LeaseKeeper implements Closeable {
 		this.settings = settings;
 		this.marks = new HighWaterMarks(backend, settings.clock(), 2 * settings.markInterval().toMillis(),
 				settings.holder());
-		this.acquisition = new LeaseAcquisition(backend, settings, this.marks);
+		this.deadlines = new LeaseDeadlines(settings.nanoClock(), backend);
+		this.acquisition = new LeaseAcquisition(backend, settings, this.marks, this.deadlines);
 		this.giveBacks = new GiveBacks(backend);
 	}
 
@@ -83,11 +86,8 @@ public final class LeaseKeeper implements Closeable {
 		if (!this.state.compareAndSet(State.LATENT, State.STARTED)) {
 			throw new IllegalStateException("Cannot be started more than once");
 		}
-		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "idgen-lease" + this.backend.location().replace('/', '-'));
-			thread.setDaemon(true);
-			return thread;
-		});
+		ScheduledExecutorService scheduler = Executors
+			.newSingleThreadScheduledExecutor(LeaseDeadlines.daemonThreads("idgen-lease", this.backend));
 		this.executor = scheduler;
 		scheduleRenewal();
 		long interval = this.settings.markInterval().toMillis();
@@ -169,7 +169,8 @@ public final class LeaseKeeper implements Closeable {
 	}
 
 	private WorkerIdLease take(int preferredNodeId, int avoidedNodeId) throws Exception {
-		WorkerIdLease taken = this.acquisition.acquire(preferredNodeId, avoidedNodeId, this.lease, timing());
+		WorkerIdLease taken = this.giveBacks
+			.claiming(() -> this.acquisition.acquire(preferredNodeId, avoidedNodeId, this.lease, timing()));
 		WorkerIdLease previous = this.lease;
 		if (previous != null && previous.getState() != WorkerIdLease.State.RELEASED) {
 			release(previous, "replaced");
@@ -268,16 +269,15 @@ public final class LeaseKeeper implements Closeable {
 		try {
 			lease(false);
 		}
-		catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
-			long retry = timing().renewalIntervalMillis();
-			logger.warn("No ids are issued; retrying in {} ms. {}", retry, ex.getMessage());
-			scheduleRecovery(retry);
-			return;
-		}
 		catch (RuntimeException | Error ex) {
 			long retry = timing().renewalIntervalMillis();
-			logger.warn("Could not lease a worker id again at {}; no ids are issued; retrying in {} ms",
-					this.backend.location(), retry, ex);
+			if (ex instanceof WorkerIdsExhaustedException || ex instanceof HighWaterMarksAheadException) {
+				logger.warn("No ids are issued; retrying in {} ms. {}", retry, ex.getMessage());
+			}
+			else {
+				logger.warn("Could not lease a worker id again at {}; no ids are issued; retrying in {} ms",
+						this.backend.location(), retry, ex);
+			}
 			scheduleRecovery(retry);
 			return;
 		}
@@ -385,6 +385,7 @@ public final class LeaseKeeper implements Closeable {
 		if (scheduler != null) {
 			scheduler.shutdownNow();
 		}
+		this.deadlines.close();
 		synchronized (this.leaseLock) {
 			WorkerIdLease current = this.lease;
 			if (current != null) {

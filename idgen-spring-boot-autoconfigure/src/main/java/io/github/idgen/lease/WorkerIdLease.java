@@ -1,6 +1,9 @@
 package io.github.idgen.lease;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -20,6 +23,17 @@ import java.util.function.LongSupplier;
  * previous holder's mark (the floor), and from no later than this holder's own last written mark.
  */
 public final class WorkerIdLease {
+
+	private static final VarHandle PERMITTED_MILLIS;
+
+	static {
+		try {
+			PERMITTED_MILLIS = MethodHandles.lookup().findVarHandle(WorkerIdLease.class, "permittedMillis", long.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
 
 	/** The state of a lease. */
 	public enum State {
@@ -49,6 +63,8 @@ public final class WorkerIdLease {
 
 	private final LongSupplier nanoClock;
 
+	private final DeadlineTimer deadlines;
+
 	/** Deadline on {@link #nanoClock}. */
 	private volatile long validUntilNanos;
 
@@ -59,20 +75,25 @@ public final class WorkerIdLease {
 	private volatile long markMillis;
 
 	/**
-	 * The millisecond of the last id that passed the full check. An id of the same millisecond was
-	 * made while the wall clock read it, within a millisecond of that check, so it passes without
-	 * reading the monotonic clock again: one clock read per millisecond instead of per id. Fencing
-	 * clears it; a check racing with a fence can let ids of at most that one millisecond through,
-	 * which the deadline's margin (a third of the session timeout) covers.
+	 * The millisecond of the last id that passed the full check, or a negative value when none may
+	 * pass without it. An id of the same millisecond passes on this one compare, without reading the
+	 * monotonic clock again: one clock read per millisecond instead of per id. A wall clock that
+	 * stands still, or is stepped back into this millisecond, can make its ids long after the check, so
+	 * the permit must not outlive the deadline: fencing, releasing and the deadline itself (a timer on
+	 * {@link #deadlines}) revoke it, each by writing a negative value never written before, and a
+	 * check only records its millisecond if no revocation came in since it read the permit.
 	 */
 	private volatile long permittedMillis = -1;
+
+	/** Counts revocations of the permit; {@code -revocations} is the permit after the last one. */
+	private final AtomicLong revocations = new AtomicLong(1);
 
 	private volatile State state = State.ACTIVE;
 
 	private volatile String reason = "leased";
 
 	WorkerIdLease(long number, String path, int nodeId, long sessionId, LeaseHolder holder, Instant acquiredAt,
-			LongSupplier nanoClock, long validUntilNanos, long floorMillis, long markMillis) {
+			LongSupplier nanoClock, DeadlineTimer deadlines, long validUntilNanos, long floorMillis, long markMillis) {
 		this.number = number;
 		this.path = path;
 		this.nodeId = nodeId;
@@ -80,6 +101,7 @@ public final class WorkerIdLease {
 		this.holder = holder;
 		this.acquiredAt = acquiredAt;
 		this.nanoClock = nanoClock;
+		this.deadlines = deadlines;
 		this.validUntilNanos = validUntilNanos;
 		this.floorMillis = floorMillis;
 		this.markMillis = markMillis;
@@ -92,14 +114,38 @@ public final class WorkerIdLease {
 	 * @return whether the id may be returned
 	 */
 	public boolean permits(long timestampMillis) {
-		if (timestampMillis == this.permittedMillis) {
+		long permitted = this.permittedMillis;
+		if (timestampMillis == permitted) {
 			return true;
 		}
 		if (timestampMillis > this.floorMillis && timestampMillis <= this.markMillis && isValid()) {
-			this.permittedMillis = timestampMillis;
+			// not if the permit was revoked since it was read: the check may predate a fence or the deadline
+			PERMITTED_MILLIS.compareAndSet(this, permitted, timestampMillis);
 			return true;
 		}
 		return false;
+	}
+
+	/**
+	 * Makes the deadline revoke the permit when it comes, unless the deadline moved meanwhile; called
+	 * after every move of the deadline.
+	 */
+	void watchDeadline() {
+		long deadline = this.validUntilNanos;
+		this.deadlines.at(deadline, () -> {
+			if (this.validUntilNanos == deadline) {
+				if (isValid()) {
+					watchDeadline(); // woken early
+				}
+				else {
+					revokePermit();
+				}
+			}
+		});
+	}
+
+	private void revokePermit() {
+		this.permittedMillis = -this.revocations.incrementAndGet();
 	}
 
 	/**
@@ -149,7 +195,9 @@ public final class WorkerIdLease {
 		if (this.state != State.ACTIVE) {
 			// fenced while we wrote: fencing wins
 			this.validUntilNanos = this.nanoClock.getAsLong();
+			return;
 		}
+		watchDeadline();
 	}
 
 	/**
@@ -162,6 +210,7 @@ public final class WorkerIdLease {
 		this.state = State.ACTIVE;
 		this.reason = "confirmed";
 		this.validUntilNanos = validUntilNanos;
+		watchDeadline();
 	}
 
 
@@ -174,7 +223,7 @@ public final class WorkerIdLease {
 			this.reason = why;
 		}
 		this.validUntilNanos = this.nanoClock.getAsLong();
-		this.permittedMillis = -1;
+		revokePermit();
 	}
 
 	/**
@@ -184,7 +233,7 @@ public final class WorkerIdLease {
 		this.state = State.RELEASED;
 		this.reason = why;
 		this.validUntilNanos = this.nanoClock.getAsLong();
-		this.permittedMillis = -1;
+		revokePermit();
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.sql.LeftOpenTransactions;
 import org.jspecify.annotations.Nullable;
 
 import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
@@ -32,7 +33,11 @@ import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
  * a REPEATABLE READ session that met a concurrent allocation) goes on to the transaction above,
  * which tells them apart.</li>
  * </ul>
- * Auto-commit and isolation are put back before the connection returns to the pool.
+ * On PostgreSQL both ways pin {@code synchronous_commit} on for their transaction, in the same round
+ * trip: a commit acknowledged under {@code off} can be lost in a crash. A transaction other code left
+ * open on the connection is rolled back first (see
+ * {@link LeftOpenTransactions}). Auto-commit and isolation are put back before the connection returns
+ * to the pool.
  * <p>
  * An allocation waits for the database at most its allocation timeout: the statements' query
  * timeout ends a wait for a row lock that a stalled instance holds, and the connection's network
@@ -44,6 +49,16 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	/** How long an allocation may wait for the database unless told otherwise. */
 	public static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(5);
+
+	/**
+	 * PostgreSQL's pin of {@code synchronous_commit} for the transaction of one statement: a role or
+	 * database with it off acknowledges commits a crash can lose, and a range handed out would be
+	 * handed out again. Lasts until that transaction ends; the session keeps its own setting.
+	 */
+	private static final String DURABLE_STATEMENT = " FROM (SELECT set_config('synchronous_commit', 'on', true)) AS durable";
+
+	/** The same pin for an explicit transaction, sent with its first statement. */
+	private static final String DURABLE_TRANSACTION = "SET LOCAL synchronous_commit = on; ";
 
 	/** SQLSTATE of a serialization failure: the statement changed nothing. */
 	private static final String SERIALIZATION_FAILURE = "40001";
@@ -101,9 +116,10 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.table = table;
 		this.allocationTimeout = allocationTimeout;
 		this.selectForUpdate = "SELECT max_id, step, max_limit_id FROM " + table + " WHERE tag = ? FOR UPDATE";
-		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + this.selectForUpdate;
+		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + DURABLE_TRANSACTION
+				+ this.selectForUpdate;
 		this.updateReturning = "UPDATE " + table + " SET max_id = max_id + GREATEST(step, ?), version = version + 1,"
-				+ " update_time = CURRENT_TIMESTAMP WHERE tag = ? AND step >= 1 AND max_id >= 0"
+				+ " update_time = CURRENT_TIMESTAMP" + DURABLE_STATEMENT + " WHERE tag = ? AND step >= 1 AND max_id >= 0"
 				+ " AND max_limit_id - max_id > GREATEST(step, ?) RETURNING max_id, step, max_limit_id";
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
@@ -134,6 +150,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 			int networkTimeout = networkTimeout(connection,
 					(int) Math.min(Integer.MAX_VALUE, this.allocationTimeout.plusSeconds(1).toMillis()));
 			try {
+				// its statements must not join a transaction other code left open: the range would not be
+				// committed (the one-statement path) or that code's work would be (the transaction)
+				LeftOpenTransactions.rollBack(connection, "the segment store on " + describe());
 				return allocateOn(connection, tag, requestedStep);
 			}
 			finally {

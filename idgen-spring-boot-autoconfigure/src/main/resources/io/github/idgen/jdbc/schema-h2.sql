@@ -1,5 +1,5 @@
 -- Worker-id lease table of idgen (H2). One row per (lease_group, node_id); idgen inserts the rows of
--- its range when it starts. See docs/configuration.md, "JDBC lease".
+-- its range when it starts. See docs/jdbc-lease.md.
 CREATE TABLE IF NOT EXISTS idgen_worker_lease (
 	lease_group VARCHAR(128) NOT NULL,
 	node_id INTEGER NOT NULL,
@@ -7,6 +7,7 @@ CREATE TABLE IF NOT EXISTS idgen_worker_lease (
 	instance_name VARCHAR(128),
 	version BIGINT NOT NULL DEFAULT 0,
 	mark_millis BIGINT NOT NULL DEFAULT 0,
+	mark_ahead_millis BIGINT NOT NULL DEFAULT 0,
 	update_time TIMESTAMP,
 	PRIMARY KEY (lease_group, node_id)
 )

@@ -4,22 +4,28 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.ServerSessions;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What the lease does to the pool's connections: READ COMMITTED for its statements, set only when the
  * pool hands out another level (each change is a round trip on PostgreSQL), and the connection given
- * back as it came.
+ * back as it came, outside any transaction on the server, even one that other code left open on it.
  */
 class JdbcLeaseConnectionSettingsTests {
 
@@ -36,6 +42,8 @@ class JdbcLeaseConnectionSettingsTests {
 	private final List<Integer> isolationsOfStatements = new CopyOnWriteArrayList<>();
 
 	private final List<Integer> isolationsGivenBack = new CopyOnWriteArrayList<>();
+
+	private final List<Integer> networkTimeoutsSet = new CopyOnWriteArrayList<>();
 
 	@AfterEach
 	void dropDatabase() throws SQLException {
@@ -58,6 +66,39 @@ class JdbcLeaseConnectionSettingsTests {
 
 		assertThat(this.isolationsOfStatements).isNotEmpty().containsOnly(Connection.TRANSACTION_READ_COMMITTED);
 		assertThat(this.isolationsGivenBack).isNotEmpty().containsOnly(Connection.TRANSACTION_REPEATABLE_READ);
+	}
+
+	@Test
+	void aRequestIsCutOffAfterAThirdOfTheLeaseTimeoutAlsoBelowThreeSeconds() throws Exception {
+		int before = this.h2.getConnection().getNetworkTimeout();
+		try (JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(recording(Connection.TRANSACTION_READ_COMMITTED))) {
+			support.start(support.builder().leaseTimeout(Duration.ofMillis(1500)).build()).getWorkerId();
+		}
+
+		assertThat(this.networkTimeoutsSet).as("set for each request, then put back").contains(500).isSubsetOf(500,
+				before);
+	}
+
+	@ParameterizedTest(autoCloseArguments = false)
+	@MethodSource("io.github.idgen.jdbc.Databases#servers")
+	void aConnectionLeftInsideATransactionComesBackOutsideAnyWithTheSettingsItCameWith(DatabaseServer server)
+			throws Exception {
+		try (HikariDataSource pool = server.pool(1, server.port(), "TRANSACTION_REPEATABLE_READ")) {
+			// the table exists: creating it would commit the open transaction on MariaDB
+			leaseAndGiveBack(pool);
+			long session = ServerSessions.leaveTransactionOpen(server, pool, "settings");
+
+			leaseAndGiveBack(pool);
+
+			assertThat(ServerSessions.isInsideTransaction(server, session)).as("inside a transaction on the server")
+				.isFalse();
+			try (Connection connection = pool.getConnection()) {
+				assertThat(ServerSessions.sessionOf(server, connection)).as("the same connection").isEqualTo(session);
+				assertThat(connection.getAutoCommit()).isTrue();
+				assertThat(connection.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_REPEATABLE_READ);
+			}
+			assertThat(ServerSessions.isInsideTransaction(server, session)).isFalse();
+		}
 	}
 
 	private void leaseAndGiveBack(DataSource dataSource) throws Exception {
@@ -84,6 +125,7 @@ class JdbcLeaseConnectionSettingsTests {
 				(connection, method, args) -> {
 					switch (method.getName()) {
 						case "setTransactionIsolation" -> this.isolationsSet.add((Integer) args[0]);
+						case "setNetworkTimeout" -> this.networkTimeoutsSet.add((Integer) args[1]);
 						case "prepareStatement", "createStatement" ->
 							this.isolationsOfStatements.add(target.getTransactionIsolation());
 						case "close" -> this.isolationsGivenBack.add(target.getTransactionIsolation());

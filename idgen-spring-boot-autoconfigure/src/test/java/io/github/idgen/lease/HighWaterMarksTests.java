@@ -205,7 +205,7 @@ class HighWaterMarksTests {
 
 	private WorkerIdLease lease(int nodeId, long markMillis) {
 		return new WorkerIdLease(1, this.backend.location(nodeId), nodeId, 0x42L, this.holder, Instant.EPOCH,
-				() -> 0L, Long.MAX_VALUE, 0, markMillis);
+				() -> 0L, DeadlineTimer.NONE, Long.MAX_VALUE, 0, markMillis);
 	}
 
 }

@@ -1,10 +1,13 @@
 package io.github.idgen.lease;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
@@ -19,13 +22,17 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 
 	private final Map<Integer, VersionedMark> marks = new HashMap<>();
 
-	private final Map<Integer, String> held = new HashMap<>();
+	private final Map<Integer, String> held = new ConcurrentHashMap<>();
 
 	private final AtomicInteger markReads = new AtomicInteger();
 
 	private @Nullable Runnable beforeNextWrite;
 
-	private @Nullable Exception failure;
+	private volatile @Nullable Exception failure;
+
+	private volatile @Nullable CountDownLatch hanging;
+
+	private volatile boolean loseNextGiveBackReply;
 
 	/** Sets a record as a holder would have written it, bumping its version. */
 	void putMark(int nodeId, HighWaterMark mark) {
@@ -51,9 +58,34 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 		this.failure = failure;
 	}
 
+	/** Lets another holder hold a node id. */
+	void holdFor(int nodeId, String token) {
+		this.held.put(nodeId, token);
+	}
+
+	/** Returns the token that holds a node id, or null for a free one. */
+	@Nullable String holder(int nodeId) {
+		return this.held.get(nodeId);
+	}
+
+	/** Makes the next give-back free the node id and then fail, as one whose reply was lost does. */
+	void loseNextGiveBackReply() {
+		this.loseNextGiveBackReply = true;
+	}
+
+	/** Makes every call to the store wait until {@link #heal()}, as a store that went silent does. */
+	void hang() {
+		this.hanging = new CountDownLatch(1);
+	}
+
 	/** Makes the store answer again. */
 	void heal() {
 		this.failure = null;
+		CountDownLatch silent = this.hanging;
+		this.hanging = null;
+		if (silent != null) {
+			silent.countDown();
+		}
 	}
 
 	/** Returns the node ids held now, whatever the injected failure. */
@@ -66,6 +98,10 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	}
 
 	private void throwIfFailing() throws Exception {
+		CountDownLatch silent = this.hanging;
+		if (silent != null) {
+			silent.await();
+		}
 		if (this.failure != null) {
 			throw this.failure;
 		}
@@ -157,7 +193,12 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	@Override
 	public boolean giveBack(WorkerIdLease lease) throws Exception {
 		throwIfFailing();
-		return this.held.remove(lease.getNodeId(), lease.getHolder().token());
+		boolean freed = this.held.remove(lease.getNodeId(), lease.getHolder().token());
+		if (this.loseNextGiveBackReply) {
+			this.loseNextGiveBackReply = false;
+			throw new IOException("reply to the give-back lost");
+		}
+		return freed;
 	}
 
 	@Override

@@ -2,6 +2,8 @@ package io.github.idgen.lease;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.github.idgen.snowflake.MillisClock;
 import org.junit.jupiter.api.AfterEach;
@@ -19,14 +21,14 @@ class LeaseKeeperTests {
 
 	private final InMemoryLeaseBackend store = new InMemoryLeaseBackend();
 
-	private final LeaseKeeper keeper = new LeaseKeeper(this.store,
-			new LeaseSettings(LeaseRange.WORKER_ID, 0, LeaseHolder.ofThisProcess(), System::nanoTime, MillisClock.SYSTEM,
-					Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(1)));
+	private final List<LeaseKeeper> keepers = new ArrayList<>();
+
+	private final LeaseKeeper keeper = keeper(MillisClock.SYSTEM);
 
 	@AfterEach
 	void close() {
 		this.store.heal();
-		this.keeper.close();
+		this.keepers.forEach(LeaseKeeper::close);
 	}
 
 	@Test
@@ -43,6 +45,52 @@ class LeaseKeeperTests {
 		this.store.heal();
 
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.store.held().contains(first.getNodeId()));
+	}
+
+	@Test
+	void aGiveBackRetriedAfterItsReplyWasLostDoesNotFreeTheSameNodeLeasedAgain() {
+		this.keeper.start();
+		WorkerIdLease first = this.keeper.lease(false);
+		for (int nodeId = 0; nodeId < 32; nodeId++) {
+			if (nodeId != first.getNodeId()) {
+				this.store.holdFor(nodeId, "another instance");
+			}
+		}
+		this.store.loseNextGiveBackReply();
+
+		// the give-back frees the node but its reply is lost; the node is the only free one, so it comes back
+		WorkerIdLease second = this.keeper.lease(true);
+
+		assertThat(second.getNodeId()).isEqualTo(first.getNodeId());
+		String token = second.getHolder().token();
+		await().during(Duration.ofMillis(2500))
+			.atMost(Duration.ofSeconds(4))
+			.until(() -> token.equals(this.store.holder(second.getNodeId())));
+		assertThat(this.keeper.getLeasesLost()).isZero();
+		assertThat(second.getState()).isEqualTo(WorkerIdLease.State.ACTIVE);
+	}
+
+	@Test
+	void aWallClockThatStandsStillIssuesNoIdOfItsMillisecondOnceTheDeadlineHasPassed() {
+		long stuck = System.currentTimeMillis();
+		LeaseKeeper keeper = keeper(() -> stuck);
+		keeper.start();
+		WorkerIdLease lease = keeper.lease(false);
+		assertThat(lease.permits(stuck)).isTrue();
+
+		// renewals hang: no failure and no fence, only the deadline says the lease is unproven
+		this.store.hang();
+
+		await().atMost(Duration.ofSeconds(5)).until(() -> !lease.isValid());
+		await().atMost(Duration.ofSeconds(1)).until(() -> !lease.permits(stuck));
+	}
+
+	private LeaseKeeper keeper(MillisClock clock) {
+		LeaseKeeper keeper = new LeaseKeeper(this.store, new LeaseSettings(LeaseRange.WORKER_ID, 0,
+				LeaseHolder.ofThisProcess(), System::nanoTime, clock, Duration.ofMillis(200), Duration.ofSeconds(10),
+				Duration.ofSeconds(1)));
+		this.keepers.add(keeper);
+		return keeper;
 	}
 
 }

@@ -1,7 +1,11 @@
 package io.github.idgen.lease;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +20,12 @@ class WorkerIdLeaseTests {
 
 	private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
+	/** Deadline tasks, run by {@link #deadlinesCome()}. */
+	private final List<Runnable> deadlines = new ArrayList<>();
+
 	private final WorkerIdLease lease = new WorkerIdLease(1, "/idgen/worker_ids/37", 37, 0x42L,
-			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h", "t"), Instant.EPOCH, this.nanos::get, this.nanos.get() + 1000,
+			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h", "t"), Instant.EPOCH, this.nanos::get,
+			(deadline, task) -> this.deadlines.add(task), this.nanos.get() + 1000,
 			1_000, 2_000);
 
 	@Test
@@ -88,7 +96,8 @@ class WorkerIdLeaseTests {
 	void aMillisecondThatPassedTheFullCheckPassesWithoutReadingTheClockAgain() {
 		AtomicLong reads = new AtomicLong();
 		WorkerIdLease counted = new WorkerIdLease(1, "/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH,
-				() -> reads.incrementAndGet() + this.nanos.get(), this.nanos.get() + 1_000_000, 1_000, 2_000);
+				() -> reads.incrementAndGet() + this.nanos.get(), DeadlineTimer.NONE, this.nanos.get() + 1_000_000, 1_000,
+				2_000);
 
 		assertThat(counted.permits(1_500)).isTrue();
 		assertThat(counted.permits(1_500)).isTrue();
@@ -108,6 +117,56 @@ class WorkerIdLeaseTests {
 	}
 
 	@Test
+	void anIdOfAMillisecondThatAlreadyPassedIsRefusedOnceTheDeadlineHasPassed() {
+		this.lease.watchDeadline();
+		assertThat(this.lease.permits(1_500)).isTrue();
+
+		// the wall clock stands still (or was stepped back to this millisecond) while the deadline passes
+		this.nanos.addAndGet(1000);
+		deadlinesCome();
+
+		assertThat(this.lease.permits(1_500)).isFalse();
+	}
+
+	@Test
+	void aDeadlineThatMovedOnLeavesThePermitAlone() {
+		this.lease.watchDeadline();
+		assertThat(this.lease.permits(1_500)).isTrue();
+
+		this.lease.renew(this.nanos.get() + 5000);
+		this.nanos.addAndGet(1000);
+		deadlinesCome();
+
+		assertThat(this.lease.permits(1_500)).isTrue();
+		this.nanos.addAndGet(4000);
+		deadlinesCome();
+		assertThat(this.lease.permits(1_500)).isFalse();
+	}
+
+	@Test
+	void aFenceBetweenTheCheckAndThePermitOfAMillisecondEndsThatPermit() {
+		AtomicReference<WorkerIdLease> racing = new AtomicReference<>();
+		AtomicLong reads = new AtomicLong();
+		// the check reads the clock, then, before it remembers the millisecond, a fence comes in on another
+		// thread (at a later reading of the clock)
+		LongSupplier clock = () -> {
+			long now = this.nanos.get();
+			if (reads.incrementAndGet() == 1) {
+				this.nanos.addAndGet(10);
+				racing.get().fence("connection to ZooKeeper suspended");
+			}
+			return now;
+		};
+		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH, clock,
+				DeadlineTimer.NONE, this.nanos.get() + 1_000_000, 1_000, 2_000);
+		racing.set(lease);
+
+		assertThat(lease.permits(1_500)).as("checked before the fence").isTrue();
+
+		assertThat(lease.permits(1_500)).as("after the fence").isFalse();
+	}
+
+	@Test
 	void releasingEndsThePermitOfTheCurrentMillisecondAtOnce() {
 		assertThat(this.lease.permits(1_500)).isTrue();
 
@@ -120,6 +179,13 @@ class WorkerIdLeaseTests {
 	void idsOfTheNodeIdSplitIntoDatacenterAndWorker() {
 		assertThat(this.lease.getDatacenterId()).isEqualTo(1);
 		assertThat(this.lease.getWorkerId()).isEqualTo(5);
+	}
+
+	/** Runs the deadline tasks registered so far, as the timer does when their deadlines come. */
+	private void deadlinesCome() {
+		List<Runnable> due = List.copyOf(this.deadlines);
+		this.deadlines.clear();
+		due.forEach(Runnable::run);
 	}
 
 }
