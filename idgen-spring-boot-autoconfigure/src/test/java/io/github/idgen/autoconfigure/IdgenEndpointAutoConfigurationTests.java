@@ -188,7 +188,7 @@ class IdgenEndpointAutoConfigurationTests {
 
 		@Bean
 		IdgenEndpoint userEndpoint() {
-			return new IdgenEndpoint(new FixedIdServiceInfo(new IdServiceTwitter(1, 1)), SnowflakeLayout.withDefaultEpoch());
+			return new IdgenEndpoint(new FixedIdServiceInfo(new IdServiceTwitter(1, 1)), SnowflakeLayout.TWITTER);
 		}
 
 	}
