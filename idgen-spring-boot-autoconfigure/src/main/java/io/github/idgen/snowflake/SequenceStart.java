@@ -9,7 +9,9 @@ public enum SequenceStart {
 	/**
 	 * Every time unit starts at sequence 0, as Twitter's Snowflake does. At low traffic (one id per
 	 * unit) every id is then a multiple of 2^sequenceBits, and {@code id % n} sharding puts them all
-	 * into one shard.
+	 * into one shard. With a coarse unit the same traffic shares a unit: at one id a millisecond, a
+	 * 1 s unit holds about 1000 ids, counting 0, 1, 2, ..., and their residues come out even; only a
+	 * few ids a second pile up on the low residues.
 	 */
 	ZERO,
 

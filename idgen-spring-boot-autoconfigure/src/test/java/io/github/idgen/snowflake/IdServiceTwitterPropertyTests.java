@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class IdServiceTwitterPropertyTests {
 
-	@Property(tries = 300)
+	@Property(tries = 200)
 	void idsStrictlyIncreaseAcrossUnitsUsedUpSequencesAndClockSteps(@ForAll("layouts") SnowflakeLayout layout,
 			@ForAll boolean rotate, @ForAll @IntRange(max = 1000) int toleranceMillis, @ForAll("runs") List<Step> run) {
 		SequenceStart start = (rotate && layout.sequenceBits() >= 5) ? SequenceStart.ROTATE : SequenceStart.ZERO;
