@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import cn.hutool.core.lang.Snowflake;
@@ -17,6 +18,8 @@ import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.MillisClock;
+import io.github.idgen.snowflake.SequenceStart;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.curator.test.TestingServer;
@@ -194,6 +197,17 @@ public final class Generators {
 		return () -> (System.nanoTime() - origin) / 1000 + 1;
 	}
 
+	/** Twitter's layout with epoch 1970 on the {@link #uncappedClock()}. */
+	static IdServiceTwitter uncappedTwitter(SequenceStart sequenceStart) {
+		return IdServiceTwitter.builder()
+			.workerId(WORKER_ID)
+			.datacenterId(DATACENTER_ID)
+			.epoch(Instant.EPOCH)
+			.sequenceStart(sequenceStart)
+			.clock(uncappedClock())
+			.build();
+	}
+
 	/** {@link Twitter} on the {@link #uncappedClock()}: the cost of an id, without the ceiling. */
 	@State(Scope.Benchmark)
 	public static class UncappedTwitter {
@@ -202,12 +216,86 @@ public final class Generators {
 
 		@Setup(Level.Trial)
 		public void setUp() {
-			this.generator = IdServiceTwitter.builder()
-				.workerId(WORKER_ID)
-				.datacenterId(DATACENTER_ID)
-				.epoch(Instant.EPOCH)
-				.clock(uncappedClock())
-				.build();
+			this.generator = uncappedTwitter(SequenceStart.ZERO);
+		}
+
+	}
+
+	/**
+	 * {@link UncappedTwitter} with {@link SequenceStart#ROTATE}: what spreading the low bits costs an
+	 * id (nothing measurable is the aim: the start is one mask on the path of a new time unit).
+	 */
+	@State(Scope.Benchmark)
+	public static class UncappedTwitterRotate {
+
+		IdServiceTwitter generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = uncappedTwitter(SequenceStart.ROTATE);
+		}
+
+	}
+
+	/**
+	 * {@link SnowflakeLayout#JAVASCRIPT_SAFE} (1 s units) on a clock that claims every nanosecond is a
+	 * millisecond: a unit per microsecond, whose 4096 ids are never used up, so the benchmark measures
+	 * what an id of a coarse layout costs in CPU (the division by the unit included).
+	 */
+	@State(Scope.Benchmark)
+	public static class UncappedJavascriptSafe {
+
+		IdServiceTwitter generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			long origin = System.nanoTime();
+			this.generator = javascriptSafe(() -> System.nanoTime() - origin + 1);
+		}
+
+	}
+
+	/**
+	 * {@link SnowflakeLayout#JAVASCRIPT_SAFE} at its own ceiling, 4096 ids per second per node, on a
+	 * clock that runs a thousand times fast (a second per real millisecond) and pauses for a
+	 * thousandth of the time asked: the benchmark's ids per microsecond are the layout's ids per
+	 * second in thousands (4.096 at the ceiling), measured in seconds instead of minutes.
+	 */
+	@State(Scope.Benchmark)
+	public static class JavascriptSafeThousandfold {
+
+		IdServiceTwitter generator;
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			this.generator = javascriptSafe(new ThousandfoldClock());
+		}
+
+	}
+
+	/** The JavaScript-safe layout with epoch 1970, for clocks that count from 1 at set-up. */
+	static IdServiceTwitter javascriptSafe(MillisClock clock) {
+		return IdServiceTwitter.builder()
+			.layout(SnowflakeLayout.JAVASCRIPT_SAFE.withEpoch(Instant.EPOCH))
+			.workerId(WORKER_ID)
+			.datacenterId(DATACENTER_ID)
+			.clock(clock)
+			.build();
+	}
+
+	/** A clock a thousand times fast: a millisecond per real microsecond; counts from 1 at set-up. */
+	static final class ThousandfoldClock implements MillisClock {
+
+		private final long origin = System.nanoTime();
+
+		@Override
+		public long millis() {
+			return (System.nanoTime() - this.origin) / 1000 + 1;
+		}
+
+		@Override
+		public void pause(long millis) {
+			LockSupport.parkNanos(millis * 1000);
 		}
 
 	}

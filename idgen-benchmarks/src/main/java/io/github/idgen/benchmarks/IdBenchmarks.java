@@ -14,7 +14,9 @@ import org.openjdk.jmh.annotations.Threads;
  * Every generator in one run, with one and with two threads sharing it; throughput (ids/s) and
  * sampled latency (ns per id). One worker id of the Snowflake layout issues at most 4096 ids per
  * millisecond, so no honest generator exceeds 4,096,000 ids/s; the {@code uncapped*} benchmarks
- * use a clock that never lets the ceiling bind, to show what an id costs in CPU.
+ * use a clock that never lets the ceiling bind, to show what an id costs in CPU. The
+ * {@code javascriptSafe*} ones run the JavaScript-safe layout (1 s units, 4096 ids per second), at
+ * its ceiling on a clock a thousand times fast, and uncapped.
  * <p>
  * The benchmarks live in this abstract class; {@link OneThread} and {@link TwoThreads} run them with
  * {@code @Threads(1)} and {@code @Threads(2)}. Run all with
@@ -57,6 +59,21 @@ public abstract class IdBenchmarks {
 
 	@Benchmark
 	public long uncappedTwitterNextId(Generators.UncappedTwitter state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long uncappedTwitterRotateNextId(Generators.UncappedTwitterRotate state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long uncappedJavascriptSafeNextId(Generators.UncappedJavascriptSafe state) {
+		return state.generator.nextId();
+	}
+
+	@Benchmark
+	public long javascriptSafeThousandfoldNextId(Generators.JavascriptSafeThousandfold state) {
 		return state.generator.nextId();
 	}
 

@@ -37,7 +37,7 @@ class IdController {
 	IdController(IdService idService, CommonProperties properties) {
 		this.idService = idService;
 		// the epoch the IdService issues with, so that timestamps come out right
-		this.layout = SnowflakeLayout.withEpoch(properties.getIdEpoch());
+		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)

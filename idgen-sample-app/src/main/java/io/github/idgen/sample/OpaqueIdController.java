@@ -28,7 +28,7 @@ class OpaqueIdController {
 
 	OpaqueIdController(OpaqueIdService opaqueIds, CommonProperties properties) {
 		this.opaqueIds = opaqueIds;
-		this.layout = SnowflakeLayout.withEpoch(properties.getIdEpoch());
+		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)

@@ -29,7 +29,7 @@ class OrderController {
 
 	OrderController(IdService idService, CommonProperties properties) {
 		this.idService = idService;
-		this.layout = SnowflakeLayout.withEpoch(properties.getIdEpoch());
+		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -59,7 +59,7 @@ class FixedModeCustomEpochTests {
 		assertThat((Integer) JsonPath.read(body, "$.datacenterId")).isEqualTo(3);
 		assertThat(Instant.parse(JsonPath.read(body, "$.timestamp"))).isBetween(before, after);
 		// with the default epoch the same id would be years off: the test tells the epochs apart
-		Instant withDefaultEpoch = SnowflakeLayout.withDefaultEpoch().decompose(Long.parseLong(id)).timestamp();
+		Instant withDefaultEpoch = SnowflakeLayout.TWITTER.decompose(Long.parseLong(id)).timestamp();
 		assertThat(Duration.between(withDefaultEpoch, after)).isGreaterThan(Duration.ofDays(365));
 	}
 

@@ -284,12 +284,12 @@ public class CommonProperties implements Validator {
 	}
 
 	private void validateLayout(Errors errors) {
-		if (this.idWorkerId < 0 || this.idWorkerId > SnowflakeLayout.MAX_WORKER_ID) {
+		if (this.idWorkerId < 0 || this.idWorkerId > SnowflakeLayout.TWITTER.maxWorkerId()) {
 			errors.rejectValue("idWorkerId", "range", "xxx.common.id-worker-id must be between 0 and 31 (5 bits), was "
 					+ this.idWorkerId + ". Give every instance its own worker id, or lease them from ZooKeeper"
 					+ " (xxx.common.zookeeper-enabled=true).");
 		}
-		if (this.idDataCenterId < 0 || this.idDataCenterId > SnowflakeLayout.MAX_DATACENTER_ID) {
+		if (this.idDataCenterId < 0 || this.idDataCenterId > SnowflakeLayout.TWITTER.maxDatacenterId()) {
 			errors.rejectValue("idDataCenterId", "range", "xxx.common.id-data-center-id must be between 0 and 31"
 					+ " (5 bits), was " + this.idDataCenterId + ".");
 		}
@@ -299,7 +299,7 @@ public class CommonProperties implements Validator {
 					+ this.idEpoch + ". Use a past instant, such as the day the service first issued ids.");
 		}
 		else if (this.idEpoch.isBefore(Instant.EPOCH)
-				|| now.toEpochMilli() - this.idEpoch.toEpochMilli() > SnowflakeLayout.MAX_TIMESTAMP) {
+				|| now.toEpochMilli() - this.idEpoch.toEpochMilli() > SnowflakeLayout.TWITTER.maxTimestamp()) {
 			errors.rejectValue("idEpoch", "range", "xxx.common.id-epoch must be less than 2^41 ms (about 69.7 years)"
 					+ " in the past and not before 1970, was " + this.idEpoch + ".");
 		}

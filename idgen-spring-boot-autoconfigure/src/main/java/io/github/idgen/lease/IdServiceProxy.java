@@ -336,14 +336,14 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	/**
 	 * A generator and the lease it issues under.
 	 */
-	private record Delegate(IdServiceTwitter generator, WorkerIdLease lease, long epochMillis) {
+	private record Delegate(IdServiceTwitter generator, WorkerIdLease lease, SnowflakeLayout layout) {
 
 		Delegate(IdServiceTwitter generator, WorkerIdLease lease) {
-			this(generator, lease, generator.getLayout().epochMillis());
+			this(generator, lease, generator.getLayout());
 		}
 
 		boolean permits(long id) {
-			return this.lease.permits((id >>> SnowflakeLayout.TIMESTAMP_SHIFT) + this.epochMillis);
+			return this.lease.permits(this.layout.timestampMillis(id));
 		}
 
 		/** Ids increase, so the first and the last of a batch bound all of it. */

@@ -48,7 +48,7 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	 * @return this builder
 	 */
 	public B leaseRange(LeaseRange range, int datacenterId) {
-		if (datacenterId < 0 || datacenterId > SnowflakeLayout.MAX_DATACENTER_ID) {
+		if (datacenterId < 0 || datacenterId > SnowflakeLayout.TWITTER.maxDatacenterId()) {
 			throw new IllegalArgumentException("datacenterId must be between 0 and 31, was " + datacenterId);
 		}
 		this.range = Objects.requireNonNull(range, "range must not be null");

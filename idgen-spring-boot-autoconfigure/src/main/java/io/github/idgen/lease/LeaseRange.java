@@ -26,7 +26,7 @@ public enum LeaseRange {
 	 * @return a 10-bit node id
 	 */
 	public int firstNodeId(int datacenterId) {
-		return (this == WORKER_ID) ? datacenterId << SnowflakeLayout.WORKER_ID_BITS : 0;
+		return (this == WORKER_ID) ? datacenterId << SnowflakeLayout.TWITTER.workerBits() : 0;
 	}
 
 	/**
@@ -35,16 +35,16 @@ public enum LeaseRange {
 	 * @return a 10-bit node id
 	 */
 	public int lastNodeId(int datacenterId) {
-		return (this == WORKER_ID) ? firstNodeId(datacenterId) + SnowflakeLayout.MAX_WORKER_ID
-				: SnowflakeLayout.MAX_NODE_ID;
+		return (this == WORKER_ID) ? firstNodeId(datacenterId) + SnowflakeLayout.TWITTER.maxWorkerId()
+				: SnowflakeLayout.TWITTER.maxNodeId();
 	}
 
 	static int workerIdOf(int nodeId) {
-		return nodeId & SnowflakeLayout.MAX_WORKER_ID;
+		return nodeId & SnowflakeLayout.TWITTER.maxWorkerId();
 	}
 
 	static int datacenterIdOf(int nodeId) {
-		return nodeId >>> SnowflakeLayout.WORKER_ID_BITS;
+		return nodeId >>> SnowflakeLayout.TWITTER.workerBits();
 	}
 
 }

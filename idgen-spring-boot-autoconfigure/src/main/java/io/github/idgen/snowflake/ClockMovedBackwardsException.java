@@ -5,8 +5,8 @@ import java.time.Instant;
 
 /**
  * Thrown instead of an id when the clock has moved backwards by more than the generator's
- * tolerance. Issuing then could repeat an id, so the generator refuses until the clock has caught up
- * with the last millisecond it issued in.
+ * tolerance. Issuing then could repeat an id, so the generator refuses until the clock is back in
+ * the last time unit it issued in.
  */
 public class ClockMovedBackwardsException extends IdUnavailableException {
 
@@ -18,8 +18,8 @@ public class ClockMovedBackwardsException extends IdUnavailableException {
 
 	ClockMovedBackwardsException(long backwardsMillis, long toleranceMillis, Instant lastIssued) {
 		super("Clock moved backwards by " + backwardsMillis + " ms, more than the tolerated " + toleranceMillis
-				+ " ms: no id is issued until the clock is past " + lastIssued
-				+ ", the last millisecond ids were issued in. Fix the host's time synchronisation (let NTP slew the"
+				+ " ms: no id is issued until the clock is back at " + lastIssued
+				+ ", where the last time unit ids were issued in starts. Fix the host's time synchronisation (let NTP slew the"
 				+ " clock instead of stepping it), or raise the tolerance (xxx.common.id-clock-backwards-tolerance)"
 				+ " if steps of this size are expected.", Duration.ofMillis(backwardsMillis));
 		this.backwardsMillis = backwardsMillis;
@@ -28,7 +28,7 @@ public class ClockMovedBackwardsException extends IdUnavailableException {
 	}
 
 	/**
-	 * Returns by how much the clock was behind the last issued millisecond.
+	 * Returns by how much the clock was behind the start of the last time unit ids were issued in.
 	 * @return milliseconds
 	 */
 	public long getBackwardsMillis() {
@@ -44,8 +44,9 @@ public class ClockMovedBackwardsException extends IdUnavailableException {
 	}
 
 	/**
-	 * Returns the last millisecond ids were issued in.
-	 * @return the instant the clock has to pass
+	 * Returns the start of the last time unit ids were issued in (with a 1 ms unit, the last
+	 * millisecond).
+	 * @return the instant the clock has to be back at
 	 */
 	public Instant getLastIssued() {
 		return this.lastIssued;

@@ -12,8 +12,8 @@ public interface GeneratorStatistics {
 	long issuedIds();
 
 	/**
-	 * Returns how often a caller waited for the next millisecond because the 4096 sequence values of
-	 * one were used up.
+	 * Returns how often a caller waited for the next time unit because the sequence values of one
+	 * were used up.
 	 * @return the count since start
 	 */
 	long sequenceExhaustedWaits();

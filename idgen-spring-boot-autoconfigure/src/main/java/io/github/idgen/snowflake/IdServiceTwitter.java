@@ -6,16 +6,32 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
+
+import org.jspecify.annotations.Nullable;
 
 /**
- * The Snowflake generator for one fixed (worker id, datacenter id). Thread-safe and lock-free.
+ * The Snowflake generator for one fixed (worker id, datacenter id), on a {@link SnowflakeLayout}
+ * ({@link SnowflakeLayout#TWITTER} unless set). Thread-safe and lock-free.
  * <p>
  * The whole state is the last id issued: timestamp and sequence are advanced together with one
- * compare-and-set, so concurrent callers can never share a sequence value. When the 4096 values of
- * a millisecond are used up, callers spin until the next millisecond. When the clock is behind the
- * last issued millisecond by at most the tolerance, callers wait for it to catch up; by more, they
- * get a {@link ClockMovedBackwardsException}. No path issues an id twice.
+ * compare-and-set, so concurrent callers can never share a sequence value. The timestamp is the
+ * time unit the clock reads, {@code (millis - epoch) / unit} rounded down. When a unit's sequence is
+ * used up, callers wait for the next unit. When the clock is behind the start of the last unit ids
+ * were issued in by at most the tolerance, callers wait for it to get back there; by more, they get
+ * a {@link ClockMovedBackwardsException}. No path issues an id twice or out of order.
+ * <p>
+ * <b>Coarse time units.</b> With a unit longer than 1 ms, a used-up sequence means a wait of up to
+ * a whole unit (parked, not spinning). A clock step back within the last unit costs no wait (ids
+ * continue its sequence); a step back into an earlier unit is waited out, or refused, by how far
+ * the clock is behind that unit's start, so the tolerance bounds the wait whatever the unit.
+ * <p>
+ * <b>The lease's millisecond.</b> A lease that checks ids against high-water marks compares one
+ * millisecond per id: {@link SnowflakeLayout#timestampMillis(long)}, the first millisecond of the
+ * id's time unit (with 1 ms units, the millisecond the clock read). An id passes a mark {@code M}
+ * when that millisecond is at most {@code M}: a mark promises the whole unit that holds {@code M},
+ * and its holder may issue in that unit until its clock leaves it. A successor whose floor is
+ * {@code M} needs ids whose millisecond is after {@code M}: it waits until its clock is past that
+ * unit, at {@link SnowflakeLayout#nextUnitStartMillis(long) nextUnitStartMillis(M)}.
  */
 public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
@@ -31,28 +47,37 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	private final SnowflakeLayout layout;
 
-	private final long epochMillis;
-
-	private final long toleranceMillis;
+	private final SequenceStart sequenceStart;
 
 	private final MillisClock clock;
 
+	/** The layout's epoch; this and the fields below are the layout's, copied for the hot path. */
+	private final long epochMillis;
+
+	private final long unitMillis;
+
+	private final int timestampShift;
+
+	private final long maxSequence;
+
+	private final long maxTimestamp;
+
 	/** datacenter id and worker id in place, ready to be or-ed into every id. */
 	private final long nodeBits;
+
+	/** Turns the id after the last one into the sequence a new unit starts at; 0 for {@link SequenceStart#ZERO}. */
+	private final long startMask;
 
 	/** The last id issued, or the point to continue after: all the state that ids depend on. */
 	private final AtomicLong lastId;
 
 	private final LongAdder issued = new LongAdder();
 
-	private final AtomicLong sequenceExhaustedWaits = new AtomicLong();
-
-	private final AtomicLong clockBackwardsWaits = new AtomicLong();
-
-	private final AtomicLong clockBackwardsFailures = new AtomicLong();
+	private final ClockWaits waits;
 
 	/**
-	 * Creates a generator with Twitter's epoch, the default tolerance and the system clock.
+	 * Creates a generator with the {@link SnowflakeLayout#TWITTER} layout, the default tolerance and
+	 * the system clock.
 	 * @param workerId worker id, 0..31
 	 * @param datacenterId datacenter id, 0..31
 	 * @throws IllegalArgumentException if an id is out of range
@@ -62,52 +87,40 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	}
 
 	private IdServiceTwitter(Builder builder) {
-		this.workerId = checkRange("workerId", builder.workerId, SnowflakeLayout.MAX_WORKER_ID);
-		this.datacenterId = checkRange("datacenterId", builder.datacenterId, SnowflakeLayout.MAX_DATACENTER_ID);
-		long tolerance = builder.clockBackwardsTolerance.toMillis();
-		if (builder.clockBackwardsTolerance.isNegative()
-				|| builder.clockBackwardsTolerance.compareTo(MAX_CLOCK_BACKWARDS_TOLERANCE) > 0) {
-			throw new IllegalArgumentException("clockBackwardsTolerance must be between 0 and "
-					+ MAX_CLOCK_BACKWARDS_TOLERANCE.toMillis() + " ms, was " + builder.clockBackwardsTolerance.toMillis()
-					+ " ms");
-		}
-		this.toleranceMillis = tolerance;
+		this.layout = (builder.epoch != null) ? builder.layout.withEpoch(builder.epoch) : builder.layout;
+		this.workerId = LayoutRules.checkField("workerId", builder.workerId, this.layout.maxWorkerId());
+		this.datacenterId = LayoutRules.checkField("datacenterId", builder.datacenterId,
+				this.layout.maxDatacenterId());
+		this.waits = new ClockWaits(builder.clock, this.layout, builder.clockBackwardsTolerance);
+		this.sequenceStart = builder.sequenceStart;
+		this.startMask = builder.sequenceStart.startMask(this.layout);
 		this.clock = builder.clock;
-		this.layout = SnowflakeLayout.withEpoch(builder.epoch);
+		this.layout.checkIssuableAt(this.clock.millis());
 		this.epochMillis = this.layout.epochMillis();
-		long now = this.clock.millis();
-		if (this.epochMillis > now) {
-			throw new IllegalArgumentException(
-					"epoch must not be in the future, was " + builder.epoch + " (now " + Instant.ofEpochMilli(now) + ")");
-		}
-		if (now - this.epochMillis > SnowflakeLayout.MAX_TIMESTAMP) {
-			throw new IllegalArgumentException("epoch must be less than 2^41 ms (about 69 years) in the past, was "
-					+ builder.epoch + "; its timestamps ran out at " + this.layout.lastTimestamp());
-		}
-		this.nodeBits = ((long) this.datacenterId << SnowflakeLayout.DATACENTER_ID_SHIFT)
-				| ((long) this.workerId << SnowflakeLayout.WORKER_ID_SHIFT);
-		long startMillis = 0;
+		this.unitMillis = this.layout.timeUnitMillis();
+		this.timestampShift = this.layout.timestampShift();
+		this.maxSequence = this.layout.maxSequence();
+		this.maxTimestamp = this.layout.maxTimestamp();
+		this.nodeBits = (long) this.layout.nodeId(this.datacenterId, this.workerId) << this.layout.sequenceBits();
+		long startUnit = 0;
 		if (builder.continueAfter != null) {
-			startMillis = Math.max(0, this.layout.timestampMillis(builder.continueAfter) - this.epochMillis);
+			startUnit = builder.continueAfter >>> this.timestampShift;
+			if (startUnit > this.maxTimestamp) {
+				throw new IllegalArgumentException("continueAfter must be an id of " + this.layout + ", was "
+						+ builder.continueAfter + " (above its largest id " + this.layout.maxId() + ")");
+			}
 		}
-		// a used-up sequence in the start millisecond: the first id comes from a later millisecond
-		this.lastId = new AtomicLong((startMillis << SnowflakeLayout.TIMESTAMP_SHIFT) | this.nodeBits
-				| SnowflakeLayout.MAX_SEQUENCE);
+		// a used-up sequence in the start unit: the first id comes from a later unit
+		this.lastId = new AtomicLong((startUnit << this.timestampShift) | this.nodeBits | this.maxSequence);
 	}
 
 	/**
-	 * Starts a builder, for an epoch, tolerance, clock or starting point other than the defaults.
+	 * Starts a builder, for a layout, epoch, tolerance, clock, sequence start or starting point other
+	 * than the defaults.
 	 * @return a new builder
 	 */
 	public static Builder builder() {
 		return new Builder();
-	}
-
-	private static int checkRange(String name, long value, int max) {
-		if (value < 0 || value > max) {
-			throw new IllegalArgumentException(name + " must be between 0 and " + max + ", was " + value);
-		}
-		return (int) value;
 	}
 
 	@Override
@@ -125,8 +138,8 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	/**
 	 * {@inheritDoc}
 	 * <p>
-	 * Takes whole runs of a millisecond's sequence with one compare-and-set each, so a batch costs
-	 * less per id than single calls.
+	 * Takes whole runs of a time unit's sequence with one compare-and-set each, so a batch costs less
+	 * per id than single calls.
 	 */
 	@Override
 	public List<Long> nextIds(int num) {
@@ -138,7 +151,7 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		while (filled < num) {
 			long last = this.lastId.get();
 			long first = firstIdAfter(last);
-			int available = SnowflakeLayout.MAX_SEQUENCE - (int) (first & SnowflakeLayout.MAX_SEQUENCE) + 1;
+			int available = (int) (this.maxSequence - (first & this.maxSequence)) + 1;
 			int taken = Math.min(available, num - filled);
 			if (this.lastId.compareAndSet(last, first + taken - 1)) {
 				this.issued.add(taken);
@@ -152,59 +165,31 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	/**
 	 * Returns the first id after {@code last} that the clock allows, waiting as long as it must: a new
-	 * millisecond starts at sequence 0, the same millisecond takes the next sequence value.
+	 * time unit starts its sequence afresh, the same unit takes the next sequence value.
 	 */
 	private long firstIdAfter(long last) {
 		for (;;) {
-			long lastMillis = last >>> SnowflakeLayout.TIMESTAMP_SHIFT;
-			long now = this.clock.millis() - this.epochMillis;
-			if (now > lastMillis) {
-				return timestampBits(now) | this.nodeBits;
+			long lastUnit = last >>> this.timestampShift;
+			long nowMillis = this.clock.millis();
+			// a 1 ms unit needs no division: the default layout's path stays as short as before layouts
+			long now = (this.unitMillis == 1) ? nowMillis - this.epochMillis
+					: Math.floorDiv(nowMillis - this.epochMillis, this.unitMillis);
+			if (now > lastUnit) {
+				return timestampBits(now) | this.nodeBits | ((last + 1) & this.startMask);
 			}
-			if (now == lastMillis && (last & SnowflakeLayout.MAX_SEQUENCE) < SnowflakeLayout.MAX_SEQUENCE) {
+			if (now == lastUnit && (last & this.maxSequence) < this.maxSequence) {
 				return last + 1;
 			}
-			awaitClock(last, lastMillis, now);
+			this.waits.await(last, lastUnit, nowMillis);
 		}
 	}
 
-	private long timestampBits(long millis) {
-		if (millis > SnowflakeLayout.MAX_TIMESTAMP) {
+	private long timestampBits(long unit) {
+		if (unit > this.maxTimestamp) {
 			throw new IllegalStateException("Timestamps of this layout ran out at " + this.layout.lastTimestamp()
 					+ ": choose a later epoch (xxx.common.id-epoch) for new ids");
 		}
-		return millis << SnowflakeLayout.TIMESTAMP_SHIFT;
-	}
-
-	/**
-	 * Waits until the clock allows an id after {@code last}: for the next millisecond when the
-	 * sequence is used up, or for the clock to catch up when it is behind within the tolerance.
-	 */
-	private void awaitClock(long last, long lastMillis, long now) {
-		boolean sequenceUsedUp = (last & SnowflakeLayout.MAX_SEQUENCE) == SnowflakeLayout.MAX_SEQUENCE;
-		long target = sequenceUsedUp ? lastMillis + 1 : lastMillis;
-		boolean counted = false;
-		for (long current = now; current < target; current = this.clock.millis() - this.epochMillis) {
-			// checked on every reading: the clock may step back further while we wait
-			long behind = lastMillis - current;
-			if (behind > this.toleranceMillis) {
-				this.clockBackwardsFailures.incrementAndGet();
-				throw new ClockMovedBackwardsException(behind, this.toleranceMillis,
-						Instant.ofEpochMilli(lastMillis + this.epochMillis));
-			}
-			if (!counted) {
-				(behind > 0 ? this.clockBackwardsWaits : this.sequenceExhaustedWaits).incrementAndGet();
-				counted = true;
-			}
-			long gap = target - current;
-			if (gap > 1) {
-				// a clock step back: sleep off all but the last millisecond rather than burn a core
-				LockSupport.parkNanos((gap - 1) * 1_000_000L);
-			}
-			else {
-				Thread.onSpinWait();
-			}
-		}
+		return unit << this.timestampShift;
 	}
 
 	/**
@@ -222,22 +207,22 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	@Override
 	public long sequenceExhaustedWaits() {
-		return this.sequenceExhaustedWaits.get();
+		return this.waits.sequenceExhaustedWaits();
 	}
 
 	@Override
 	public long clockBackwardsWaits() {
-		return this.clockBackwardsWaits.get();
+		return this.waits.clockBackwardsWaits();
 	}
 
 	@Override
 	public long clockBackwardsFailures() {
-		return this.clockBackwardsFailures.get();
+		return this.waits.clockBackwardsFailures();
 	}
 
 	/**
 	 * Returns the worker id.
-	 * @return 0..31
+	 * @return 0..{@link SnowflakeLayout#maxWorkerId()}
 	 */
 	public int getWorkerId() {
 		return this.workerId;
@@ -245,7 +230,7 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	/**
 	 * Returns the datacenter id.
-	 * @return 0..31
+	 * @return 0..{@link SnowflakeLayout#maxDatacenterId()}
 	 */
 	public int getDatacenterId() {
 		return this.datacenterId;
@@ -257,6 +242,14 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	 */
 	public SnowflakeLayout getLayout() {
 		return this.layout;
+	}
+
+	/**
+	 * Returns where the sequence of a new time unit starts.
+	 * @return the sequence start
+	 */
+	public SequenceStart getSequenceStart() {
+		return this.sequenceStart;
 	}
 
 	/**
@@ -272,13 +265,13 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	 * @return the tolerance
 	 */
 	public Duration getClockBackwardsTolerance() {
-		return Duration.ofMillis(this.toleranceMillis);
+		return Duration.ofMillis(this.waits.toleranceMillis());
 	}
 
 	@Override
 	public String toString() {
-		return "IdServiceTwitter[workerId=" + this.workerId + ", datacenterId=" + this.datacenterId + ", epoch="
-				+ this.layout.epoch() + "]";
+		return "IdServiceTwitter[workerId=" + this.workerId + ", datacenterId=" + this.datacenterId + ", layout="
+				+ this.layout + ", sequenceStart=" + this.sequenceStart + "]";
 	}
 
 	/**
@@ -290,20 +283,44 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 		private long datacenterId;
 
-		private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
+		private SnowflakeLayout layout = SnowflakeLayout.TWITTER;
+
+		private @Nullable Instant epoch;
+
+		private SequenceStart sequenceStart = SequenceStart.ZERO;
 
 		private Duration clockBackwardsTolerance = DEFAULT_CLOCK_BACKWARDS_TOLERANCE;
 
 		private MillisClock clock = MillisClock.SYSTEM;
 
-		private Long continueAfter;
+		private @Nullable Long continueAfter;
 
 		private Builder() {
 		}
 
 		/**
+		 * Sets the layout of the ids.
+		 * @param layout the layout; {@link SnowflakeLayout#TWITTER} unless set
+		 * @return this builder
+		 */
+		public Builder layout(SnowflakeLayout layout) {
+			this.layout = Objects.requireNonNull(layout, "layout must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets where the sequence of a new time unit starts.
+		 * @param sequenceStart {@link SequenceStart#ZERO} unless set
+		 * @return this builder
+		 */
+		public Builder sequenceStart(SequenceStart sequenceStart) {
+			this.sequenceStart = Objects.requireNonNull(sequenceStart, "sequenceStart must not be null");
+			return this;
+		}
+
+		/**
 		 * Sets the worker id.
-		 * @param workerId 0..31
+		 * @param workerId 0..{@link SnowflakeLayout#maxWorkerId()} of the layout
 		 * @return this builder
 		 */
 		public Builder workerId(long workerId) {
@@ -313,7 +330,7 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 		/**
 		 * Sets the datacenter id.
-		 * @param datacenterId 0..31
+		 * @param datacenterId 0..{@link SnowflakeLayout#maxDatacenterId()} of the layout
 		 * @return this builder
 		 */
 		public Builder datacenterId(long datacenterId) {
@@ -322,8 +339,8 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		}
 
 		/**
-		 * Sets the epoch, the instant that timestamp 0 stands for.
-		 * @param epoch a whole millisecond, not in the future, less than 2^41 ms in the past
+		 * Sets the epoch, the instant that timestamp 0 stands for, in place of the layout's own.
+		 * @param epoch a whole millisecond, not in the future, with timestamps of the layout left
 		 * @return this builder
 		 */
 		public Builder epoch(Instant epoch) {
@@ -352,9 +369,9 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		}
 
 		/**
-		 * Makes the generator issue only ids from milliseconds after the one {@code id} was issued in,
+		 * Makes the generator issue only ids from time units after the one {@code id} was issued in,
 		 * so that it continues another generator's ids in increasing order.
-		 * @param id an id with the same epoch, typically the other generator's
+		 * @param id an id of the same layout and epoch, typically the other generator's
 		 * {@link IdServiceTwitter#lastIssuedId()}
 		 * @return this builder
 		 */
@@ -371,6 +388,8 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		 * @return the generator
 		 * @throws IllegalArgumentException naming the argument, its value and its range when one is
 		 * out of range
+		 * @throws InvalidLayoutException if the epoch breaks a layout rule, or the layout cannot issue
+		 * ids at the clock's time (an epoch in the future, or timestamps that ran out)
 		 */
 		public IdServiceTwitter build() {
 			return new IdServiceTwitter(this);

@@ -6,10 +6,10 @@ import java.time.Instant;
  * An id taken apart into its Snowflake fields.
  *
  * @param id the id itself
- * @param timestamp the millisecond the id was issued in
- * @param datacenterId the datacenter id, 0..31
- * @param workerId the worker id, 0..31
- * @param sequence the position of the id within its millisecond, 0..4095
+ * @param timestamp the first millisecond of the time unit the id was issued in
+ * @param datacenterId the datacenter id, 0..{@link SnowflakeLayout#maxDatacenterId()}
+ * @param workerId the worker id, 0..{@link SnowflakeLayout#maxWorkerId()}
+ * @param sequence the position of the id within its time unit, 0..{@link SnowflakeLayout#maxSequence()}
  */
 public record SnowflakeId(long id, Instant timestamp, int datacenterId, int workerId, int sequence) {
 }

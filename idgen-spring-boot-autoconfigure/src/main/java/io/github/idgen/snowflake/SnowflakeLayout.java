@@ -5,83 +5,154 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The Twitter Snowflake layout of a 64-bit id: {@code 0 | 41 bits milliseconds since the epoch |
- * 5 bits datacenter id | 5 bits worker id | 12 bits sequence}. An instance fixes the epoch, so that
- * ids can be taken apart again.
+ * The shape of a Snowflake id, as an immutable value: from the high bits down, {@code sign 0 |
+ * timestamp | datacenter id | worker id | sequence}, at most 63 bits in all, the timestamp counted
+ * in time units (1 ms to 1 s) since the epoch. Presets {@link #TWITTER} (today's ids) and
+ * {@link #JAVASCRIPT_SAFE}; any other through {@link #builder()}. An id stamped with unit {@code u}
+ * was made while the clock read a millisecond in {@code [epoch + u * unit, epoch + (u + 1) * unit)};
+ * {@link #timestampMillis(long)} gives the first of them, the millisecond a lease compares with its
+ * high-water marks (see {@link IdServiceTwitter}).
  */
 public final class SnowflakeLayout {
 
-	/** Bits of the sequence within one millisecond. */
-	public static final int SEQUENCE_BITS = 12;
-
-	/** Bits of the worker id. */
-	public static final int WORKER_ID_BITS = 5;
-
-	/** Bits of the datacenter id. */
-	public static final int DATACENTER_ID_BITS = 5;
-
-	/** Bits of the timestamp (milliseconds since the epoch). */
-	public static final int TIMESTAMP_BITS = 41;
-
-	/** Largest worker id: 31. */
-	public static final int MAX_WORKER_ID = (1 << WORKER_ID_BITS) - 1;
-
-	/** Largest datacenter id: 31. */
-	public static final int MAX_DATACENTER_ID = (1 << DATACENTER_ID_BITS) - 1;
-
-	/** Largest node id (datacenter id and worker id together, 10 bits): 1023. */
-	public static final int MAX_NODE_ID = (1 << (DATACENTER_ID_BITS + WORKER_ID_BITS)) - 1;
-
-	/** Largest sequence value: 4095, so one node issues at most 4096 ids per millisecond. */
-	public static final int MAX_SEQUENCE = (1 << SEQUENCE_BITS) - 1;
-
-	/** Largest timestamp: about 69.7 years of milliseconds after the epoch. */
-	public static final long MAX_TIMESTAMP = (1L << TIMESTAMP_BITS) - 1;
-
-	static final int WORKER_ID_SHIFT = SEQUENCE_BITS;
-
-	static final int DATACENTER_ID_SHIFT = SEQUENCE_BITS + WORKER_ID_BITS;
-
-	/** Position of the timestamp: an id shifted right by this is its milliseconds since the epoch. */
-	public static final int TIMESTAMP_SHIFT = SEQUENCE_BITS + WORKER_ID_BITS + DATACENTER_ID_BITS;
-
-	/** Twitter's epoch, 2010-11-04T01:42:54.657Z (1288834974657 ms), used unless another is set. */
+	/** Twitter's epoch, 2010-11-04T01:42:54.657Z (1288834974657 ms), the epoch of {@link #TWITTER}. */
 	public static final Instant DEFAULT_EPOCH = Instant.ofEpochMilli(1288834974657L);
 
-	private static final SnowflakeLayout DEFAULT = new SnowflakeLayout(DEFAULT_EPOCH);
+	/** 2026-01-01T00:00:00Z, the epoch of {@link #JAVASCRIPT_SAFE}: its ids last until 2094. */
+	public static final Instant JAVASCRIPT_SAFE_EPOCH = Instant.parse("2026-01-01T00:00:00Z");
+
+	/**
+	 * Twitter's layout: 1 ms, 41 timestamp bits (69.7 years), 5 datacenter bits, 5 worker bits, 12
+	 * sequence bits (4,096,000 ids per second per node), Twitter's epoch. The default: ids bit for bit
+	 * those of idgen before layouts could be chosen.
+	 */
+	public static final SnowflakeLayout TWITTER = builder().build();
+
+	/**
+	 * Ids that a JavaScript number holds exactly: 1 s, 31 timestamp bits (68 years), 5 datacenter bits,
+	 * 5 worker bits (1024 nodes), 12 sequence bits (4096 ids per second per node), 53 bits in all, so
+	 * every id is below 2^53 (9007199254740992); epoch {@link #JAVASCRIPT_SAFE_EPOCH}.
+	 */
+	public static final SnowflakeLayout JAVASCRIPT_SAFE = builder().timeUnit(Duration.ofSeconds(1))
+		.timestampBits(31)
+		.epoch(JAVASCRIPT_SAFE_EPOCH)
+		.build();
+
+	private final Duration timeUnit;
+
+	private final long unitMillis;
+
+	private final int timestampBits;
+
+	private final int datacenterBits;
+
+	private final int workerBits;
+
+	private final int sequenceBits;
 
 	private final Instant epoch;
 
 	private final long epochMillis;
 
-	private SnowflakeLayout(Instant epoch) {
+	SnowflakeLayout(Duration timeUnit, int timestampBits, int datacenterBits, int workerBits, int sequenceBits,
+			Instant epoch) {
+		this.timeUnit = timeUnit;
+		this.unitMillis = timeUnit.toMillis();
+		this.timestampBits = timestampBits;
+		this.datacenterBits = datacenterBits;
+		this.workerBits = workerBits;
+		this.sequenceBits = sequenceBits;
 		this.epoch = epoch;
 		this.epochMillis = epoch.toEpochMilli();
 	}
 
 	/**
-	 * Returns the layout with Twitter's epoch.
-	 * @return the default layout
+	 * Starts a builder with the values of {@link #TWITTER}, for a custom layout.
+	 * @return a new builder
 	 */
-	public static SnowflakeLayout withDefaultEpoch() {
-		return DEFAULT;
+	public static SnowflakeLayoutBuilder builder() {
+		return new SnowflakeLayoutBuilder();
 	}
 
 	/**
-	 * Returns the layout with the given epoch.
-	 * @param epoch the instant that timestamp 0 stands for; not before 1970-01-01T00:00:00Z
-	 * @return the layout
-	 * @throws IllegalArgumentException if {@code epoch} is before 1970 or has sub-millisecond parts
+	 * Starts a builder with this layout's values.
+	 * @return a new builder
 	 */
-	public static SnowflakeLayout withEpoch(Instant epoch) {
-		Objects.requireNonNull(epoch, "epoch must not be null");
-		if (epoch.isBefore(Instant.EPOCH)) {
-			throw new IllegalArgumentException("epoch must not be before 1970-01-01T00:00:00Z, was " + epoch);
-		}
-		if (epoch.getNano() % 1_000_000 != 0) {
-			throw new IllegalArgumentException("epoch must be a whole millisecond, was " + epoch);
-		}
-		return DEFAULT_EPOCH.equals(epoch) ? DEFAULT : new SnowflakeLayout(epoch);
+	public SnowflakeLayoutBuilder toBuilder() {
+		return new SnowflakeLayoutBuilder().timeUnit(this.timeUnit)
+			.timestampBits(this.timestampBits)
+			.datacenterBits(this.datacenterBits)
+			.workerBits(this.workerBits)
+			.sequenceBits(this.sequenceBits)
+			.epoch(this.epoch);
+	}
+
+	/**
+	 * Returns this layout with another epoch.
+	 * @param epoch the instant that timestamp 0 stands for
+	 * @return the layout, this one if the epoch is the same
+	 * @throws InvalidLayoutException if the epoch is before 1970 or not a whole millisecond
+	 */
+	public SnowflakeLayout withEpoch(Instant epoch) {
+		return this.epoch.equals(epoch) ? this : toBuilder().epoch(epoch).build();
+	}
+
+	/**
+	 * Checks that this layout can issue ids at the given time: its epoch is not later, and its
+	 * timestamps have not run out.
+	 * @param nowMillis the clock's reading, in milliseconds since 1970
+	 * @throws InvalidLayoutException naming {@link LayoutParameter#EPOCH} if not
+	 */
+	public void checkIssuableAt(long nowMillis) {
+		LayoutRules.checkIssuableAt(this, nowMillis);
+	}
+
+	/**
+	 * Returns the time unit of the timestamp.
+	 * @return 1 ms to 1 s, whole milliseconds
+	 */
+	public Duration timeUnit() {
+		return this.timeUnit;
+	}
+
+	/**
+	 * Returns the time unit in milliseconds.
+	 * @return 1 to 1000
+	 */
+	public long timeUnitMillis() {
+		return this.unitMillis;
+	}
+
+	/**
+	 * Returns the bits of the timestamp.
+	 * @return the width of the timestamp field
+	 */
+	public int timestampBits() {
+		return this.timestampBits;
+	}
+
+	/**
+	 * Returns the bits of the datacenter id.
+	 * @return the width of the datacenter id field, 0 for none
+	 */
+	public int datacenterBits() {
+		return this.datacenterBits;
+	}
+
+	/**
+	 * Returns the bits of the worker id.
+	 * @return the width of the worker id field
+	 */
+	public int workerBits() {
+		return this.workerBits;
+	}
+
+	/**
+	 * Returns the bits of the sequence.
+	 * @return the width of the sequence field
+	 */
+	public int sequenceBits() {
+		return this.sequenceBits;
 	}
 
 	/**
@@ -101,17 +172,167 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Returns the last instant this layout can express.
-	 * @return the epoch plus {@link #MAX_TIMESTAMP} milliseconds
+	 * Returns the position of the timestamp: an id shifted right by this is its time units since the
+	 * epoch.
+	 * @return the shift of the timestamp field
+	 */
+	public int timestampShift() {
+		return this.sequenceBits + this.workerBits + this.datacenterBits;
+	}
+
+	/**
+	 * Returns the largest timestamp.
+	 * @return 2^timestampBits - 1, in time units since the epoch
+	 */
+	public long maxTimestamp() {
+		return (1L << this.timestampBits) - 1;
+	}
+
+	/**
+	 * Returns the largest datacenter id.
+	 * @return 2^datacenterBits - 1; 0 for a layout without datacenter bits
+	 */
+	public int maxDatacenterId() {
+		return (int) ((1L << this.datacenterBits) - 1);
+	}
+
+	/**
+	 * Returns the largest worker id.
+	 * @return 2^workerBits - 1
+	 */
+	public int maxWorkerId() {
+		return (int) ((1L << this.workerBits) - 1);
+	}
+
+	/**
+	 * Returns the largest node id.
+	 * @return 2^(datacenterBits + workerBits) - 1
+	 */
+	public int maxNodeId() {
+		return (int) ((1L << (this.datacenterBits + this.workerBits)) - 1);
+	}
+
+	/**
+	 * Returns the largest sequence value.
+	 * @return 2^sequenceBits - 1
+	 */
+	public int maxSequence() {
+		return (int) ((1L << this.sequenceBits) - 1);
+	}
+
+	/**
+	 * Returns the largest id of this layout.
+	 * @return the id with every bit of every field set
+	 */
+	public long maxId() {
+		return (1L << (this.timestampBits + timestampShift())) - 1;
+	}
+
+	/**
+	 * Returns how many ids one node can issue in one time unit.
+	 * @return 2^sequenceBits
+	 */
+	public long idsPerUnit() {
+		return 1L << this.sequenceBits;
+	}
+
+	/**
+	 * Returns how many ids one node can issue in one second.
+	 * @return ids per unit times units per second, rounded down
+	 */
+	public long idsPerSecond() {
+		return idsPerUnit() * 1000 / this.unitMillis;
+	}
+
+	/**
+	 * Returns how many years of timestamps the layout covers from its epoch.
+	 * @return 2^timestampBits time units in Julian years (365.25 days)
+	 */
+	public double yearsCovered() {
+		return (double) (this.unitMillis << this.timestampBits) / LayoutRules.MILLIS_PER_YEAR;
+	}
+
+	/**
+	 * Returns the node id of a datacenter id and a worker id.
+	 * @param datacenterId 0..{@link #maxDatacenterId()}
+	 * @param workerId 0..{@link #maxWorkerId()}
+	 * @return {@code datacenterId * 2^workerBits + workerId}
+	 * @throws IllegalArgumentException if an id is out of range
+	 */
+	public int nodeId(int datacenterId, int workerId) {
+		LayoutRules.checkField("datacenterId", datacenterId, maxDatacenterId());
+		LayoutRules.checkField("workerId", workerId, maxWorkerId());
+		return (datacenterId << this.workerBits) | workerId;
+	}
+
+	/**
+	 * Returns the datacenter id of a node id.
+	 * @param nodeId 0..{@link #maxNodeId()}
+	 * @return its datacenter id
+	 */
+	public int datacenterIdOf(int nodeId) {
+		return LayoutRules.checkField("nodeId", nodeId, maxNodeId()) >>> this.workerBits;
+	}
+
+	/**
+	 * Returns the worker id of a node id.
+	 * @param nodeId 0..{@link #maxNodeId()}
+	 * @return its worker id
+	 */
+	public int workerIdOf(int nodeId) {
+		return LayoutRules.checkField("nodeId", nodeId, maxNodeId()) & maxWorkerId();
+	}
+
+	/**
+	 * Returns the time units since the epoch of a wall-clock millisecond: the timestamp an id made
+	 * then carries.
+	 * @param millis milliseconds since 1970
+	 * @return {@code floor((millis - epoch) / unit)}, negative before the epoch
+	 */
+	public long unitsSinceEpoch(long millis) {
+		return Math.floorDiv(millis - this.epochMillis, this.unitMillis);
+	}
+
+	/**
+	 * Returns the first millisecond of the time unit that holds the given one.
+	 * @param millis milliseconds since 1970
+	 * @return milliseconds since 1970, at most {@code millis}
+	 */
+	public long unitStartMillis(long millis) {
+		return this.epochMillis + unitsSinceEpoch(millis) * this.unitMillis;
+	}
+
+	/**
+	 * Returns the first millisecond of the time unit after the one that holds the given one: the
+	 * first time a clock is past that unit.
+	 * @param millis milliseconds since 1970
+	 * @return milliseconds since 1970, greater than {@code millis}
+	 */
+	public long nextUnitStartMillis(long millis) {
+		return unitStartMillis(millis) + this.unitMillis;
+	}
+
+	/**
+	 * Returns the first millisecond of the time unit an id was issued in.
+	 * @param id an id of this layout
+	 * @return milliseconds since 1970
+	 */
+	public long timestampMillis(long id) {
+		return (id >>> timestampShift()) * this.unitMillis + this.epochMillis;
+	}
+
+	/**
+	 * Returns the start of the last time unit this layout can express.
+	 * @return the epoch plus {@link #maxTimestamp()} time units
 	 */
 	public Instant lastTimestamp() {
-		return Instant.ofEpochMilli(this.epochMillis + MAX_TIMESTAMP);
+		return Instant.ofEpochMilli(this.epochMillis + maxTimestamp() * this.unitMillis);
 	}
 
 	/**
 	 * Returns how long this layout can still issue ids after the given instant.
 	 * @param now the instant to measure from
-	 * @return the time left, or {@link Duration#ZERO} when the layout has run out
+	 * @return the time until {@link #lastTimestamp()}, or {@link Duration#ZERO} when it has passed
 	 */
 	public Duration timeLeft(Instant now) {
 		Duration left = Duration.between(now, lastTimestamp());
@@ -119,32 +340,60 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Takes an id apart.
-	 * @param id an id issued with this layout's epoch
-	 * @return its fields
-	 * @throws IllegalArgumentException if {@code id} is negative
+	 * Puts an id together.
+	 * @param timestamp an instant from the epoch to the end of the last time unit; the id carries the
+	 * time unit that holds it
+	 * @param datacenterId 0..{@link #maxDatacenterId()}
+	 * @param workerId 0..{@link #maxWorkerId()}
+	 * @param sequence 0..{@link #maxSequence()}
+	 * @return the id
+	 * @throws IllegalArgumentException naming the argument that is out of range
 	 */
-	public SnowflakeId decompose(long id) {
-		if (id < 0) {
-			throw new IllegalArgumentException("id must not be negative, was " + id);
+	public long compose(Instant timestamp, int datacenterId, int workerId, int sequence) {
+		Instant end = lastTimestamp().plus(this.timeUnit);
+		if (timestamp.isBefore(this.epoch) || !timestamp.isBefore(end)) {
+			throw new IllegalArgumentException(
+					"timestamp must be from " + this.epoch + " and before " + end + ", was " + timestamp);
 		}
-		return new SnowflakeId(id, Instant.ofEpochMilli(timestampMillis(id)),
-				(int) ((id >>> DATACENTER_ID_SHIFT) & MAX_DATACENTER_ID), (int) ((id >>> WORKER_ID_SHIFT) & MAX_WORKER_ID),
-				(int) (id & MAX_SEQUENCE));
+		long units = unitsSinceEpoch(timestamp.toEpochMilli());
+		return (units << timestampShift()) | ((long) nodeId(datacenterId, workerId) << this.sequenceBits)
+				| LayoutRules.checkField("sequence", sequence, maxSequence());
 	}
 
 	/**
-	 * Returns the wall-clock millisecond an id was issued in.
-	 * @param id an id issued with this layout's epoch
-	 * @return milliseconds since 1970
+	 * Takes an id apart.
+	 * @param id an id of this layout
+	 * @return its fields; the timestamp is the first millisecond of the id's time unit
+	 * @throws IllegalArgumentException if {@code id} is negative or above {@link #maxId()}
 	 */
-	public long timestampMillis(long id) {
-		return (id >>> TIMESTAMP_SHIFT) + this.epochMillis;
+	public SnowflakeId decompose(long id) {
+		if (id < 0 || id > maxId()) {
+			throw new IllegalArgumentException("id must be between 0 and " + maxId() + " (" + this + "), was " + id);
+		}
+		int nodeId = (int) ((id >>> this.sequenceBits) & maxNodeId());
+		return new SnowflakeId(id, Instant.ofEpochMilli(timestampMillis(id)), nodeId >>> this.workerBits,
+				nodeId & maxWorkerId(), (int) (id & maxSequence()));
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return (other instanceof SnowflakeLayout that) && this.unitMillis == that.unitMillis
+				&& this.timestampBits == that.timestampBits && this.datacenterBits == that.datacenterBits
+				&& this.workerBits == that.workerBits && this.sequenceBits == that.sequenceBits
+				&& this.epochMillis == that.epochMillis;
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.unitMillis, this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
+				this.epochMillis);
 	}
 
 	@Override
 	public String toString() {
-		return "SnowflakeLayout[1|41|5|5|12, epoch=" + this.epoch + "]";
+		return "SnowflakeLayout[unit " + LayoutRules.describe(this.timeUnit) + ", timestamp " + this.timestampBits
+				+ " | datacenter " + this.datacenterBits + " | worker " + this.workerBits + " | sequence "
+				+ this.sequenceBits + ", epoch " + this.epoch + "]";
 	}
 
 }

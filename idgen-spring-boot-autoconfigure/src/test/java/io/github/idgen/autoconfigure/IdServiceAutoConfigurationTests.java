@@ -60,7 +60,7 @@ class IdServiceAutoConfigurationTests {
 			assertThat(idService.getDatacenterId()).isZero();
 			assertThat(idService.getLayout().epoch()).isEqualTo(SnowflakeLayout.DEFAULT_EPOCH);
 			assertThat(idService.getClockBackwardsTolerance()).isEqualTo(Duration.ofMillis(5));
-			SnowflakeId id = SnowflakeLayout.withDefaultEpoch().decompose(idService.nextId());
+			SnowflakeId id = SnowflakeLayout.TWITTER.decompose(idService.nextId());
 			assertThat(id.workerId()).isZero();
 			assertThat(id.datacenterId()).isZero();
 		});
@@ -80,7 +80,7 @@ class IdServiceAutoConfigurationTests {
 				assertThat(idService.getLayout().epoch()).isEqualTo(epoch);
 				assertThat(idService.getClockBackwardsTolerance()).isEqualTo(Duration.ofMillis(20));
 				// taken apart independently of the bean's own layout
-				SnowflakeId id = SnowflakeLayout.withEpoch(epoch).decompose(idService.nextId());
+				SnowflakeId id = SnowflakeLayout.TWITTER.withEpoch(epoch).decompose(idService.nextId());
 				assertThat(id.workerId()).isEqualTo(7);
 				assertThat(id.datacenterId()).isEqualTo(19);
 				// counted from 2020, not from Twitter's 2010 epoch (which would put it about 9 years ahead)

@@ -91,7 +91,7 @@ class EnsembleQuorumTests {
 		long third = proxy.nextId();
 		assertThat(third).isGreaterThan(second);
 		WorkerIdLease after = proxy.getLease();
-		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(third).workerId()).isEqualTo(after.getWorkerId());
+		assertThat(SnowflakeLayout.TWITTER.decompose(third).workerId()).isEqualTo(after.getWorkerId());
 		CuratorFramework operator = this.support.operatorClient();
 		assertThat(operator.checkExists().forPath(after.getPath()).getEphemeralOwner()).isEqualTo(after.getSessionId());
 	}

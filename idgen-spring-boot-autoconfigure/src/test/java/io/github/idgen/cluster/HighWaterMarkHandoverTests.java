@@ -39,7 +39,7 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(OutputCaptureExtension.class)
 class HighWaterMarkHandoverTests {
 
-	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.withDefaultEpoch();
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.TWITTER;
 
 	private static final MillisClock TWO_SECONDS_AHEAD = () -> System.currentTimeMillis() + 2_000;
 

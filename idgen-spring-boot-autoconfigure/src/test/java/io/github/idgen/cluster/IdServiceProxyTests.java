@@ -27,7 +27,7 @@ import static org.awaitility.Awaitility.await;
  */
 class IdServiceProxyTests {
 
-	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.withDefaultEpoch();
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.TWITTER;
 
 	@RegisterExtension
 	static final LeaseTestSupport support = LeaseTestSupport.withTestingServer();

@@ -59,7 +59,7 @@ class LeaseNodeDeletedTests {
 		WorkerIdLease renewed = proxy.getLease();
 		assertThat(renewed.getNodeId()).isNotEqualTo(old.getNodeId());
 		assertThat(after).isGreaterThan(before);
-		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(renewed.getWorkerId());
+		assertThat(SnowflakeLayout.TWITTER.decompose(after).workerId()).isEqualTo(renewed.getWorkerId());
 		// the other session's node is left alone
 		assertThat(operator.checkExists().forPath(old.getPath()).getEphemeralOwner())
 			.isEqualTo(operator.getZookeeperClient().getZooKeeper().getSessionId());

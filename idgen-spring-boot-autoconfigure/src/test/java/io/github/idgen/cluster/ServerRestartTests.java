@@ -46,7 +46,7 @@ class ServerRestartTests {
 		assertThat(after).isGreaterThan(before);
 		assertThat(proxy.getLease()).isSameAs(lease);
 		assertThat(deployment.currentLease()).isSameAs(lease);
-		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(lease.getWorkerId());
+		assertThat(SnowflakeLayout.TWITTER.decompose(after).workerId()).isEqualTo(lease.getWorkerId());
 		assertThat(deployment.getReconnects()).isEqualTo(1);
 		assertThat(deployment.getLeasesTaken()).isEqualTo(1);
 	}

@@ -93,7 +93,7 @@ class SessionExpiryTests {
 		assertThat(renewed.getNodeId()).isEqualTo(old.getNodeId());
 		assertThat(renewed.getFloorMillis()).as("its own id back: no wait for its own mark")
 			.isEqualTo(old.getFloorMillis());
-		assertThat(SnowflakeLayout.withDefaultEpoch().decompose(after).workerId()).isEqualTo(renewed.getWorkerId())
+		assertThat(SnowflakeLayout.TWITTER.decompose(after).workerId()).isEqualTo(renewed.getWorkerId())
 			.isNotEqualTo(otherWorkerId);
 		assertThat(other.currentLease().isValid()).isTrue();
 		assertThat(operator.checkExists().forPath(renewed.getPath()).getEphemeralOwner())

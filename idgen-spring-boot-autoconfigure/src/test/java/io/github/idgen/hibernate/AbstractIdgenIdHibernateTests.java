@@ -82,7 +82,7 @@ abstract class AbstractIdgenIdHibernateTests {
 			.withPropertyValues("xxx.common.id-worker-id=7", "xxx.common.id-data-center-id=2")
 			.run((context) -> {
 				long id = persist(context, Invoice::new, "B-1").get(0).getId();
-				assertThat(SnowflakeLayout.withDefaultEpoch().decompose(id)).satisfies((parts) -> {
+				assertThat(SnowflakeLayout.TWITTER.decompose(id)).satisfies((parts) -> {
 					assertThat(parts.workerId()).isEqualTo(7);
 					assertThat(parts.datacenterId()).isEqualTo(2);
 				});

@@ -98,7 +98,7 @@ class JdbcDuplicateHuntTests {
 			assertThat(distinct).as("no id issued twice").hasSameSizeAs(all);
 			// its last renewal was sent before the freeze
 			long deadline = frozenAt + JdbcLeaseTestSupport.LEASE_TIMEOUT.toMillis() * 2 / 3;
-			SnowflakeLayout layout = SnowflakeLayout.withDefaultEpoch();
+			SnowflakeLayout layout = SnowflakeLayout.TWITTER;
 			assertThat(cutOff.stream().mapToLong(layout::timestampMillis).max().orElseThrow())
 				.as("the cut-off holder's last id, after its deadline")
 				.isLessThanOrEqualTo(deadline + 1);

@@ -71,7 +71,7 @@ class JdbcFrozenHolderTests {
 		return lines.subList(fromLine, lines.size())
 			.stream()
 			.filter((line) -> line.startsWith("ID "))
-			.map((line) -> SnowflakeLayout.withDefaultEpoch().decompose(Long.parseLong(line.substring(3))).workerId())
+			.map((line) -> SnowflakeLayout.TWITTER.decompose(Long.parseLong(line.substring(3))).workerId())
 			.toList();
 	}
 

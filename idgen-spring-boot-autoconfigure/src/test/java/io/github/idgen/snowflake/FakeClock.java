@@ -5,16 +5,21 @@ import java.util.Deque;
 
 /**
  * A {@link MillisClock} for tests: time stands still unless a test moves it, or unless it is told to
- * advance by 1 ms every {@code n} reads, so that a generator waiting for the next millisecond gets
- * there after a known number of reads instead of spinning forever. A script of values can be queued
- * for the next reads, to move time at an exact point inside a call (for example in the middle of a
- * wait).
+ * advance by 1 ms (or another step) every {@code n} reads, so that a generator waiting for the next
+ * time unit gets there after a known number of reads instead of spinning forever. A script of values
+ * can be queued for the next reads, to move time at an exact point inside a call (for example in the
+ * middle of a wait). A generator's {@link #pause(long)} moves this clock on instead of parking the
+ * thread, so a wait for a coarse time unit takes no real time.
  */
 final class FakeClock implements MillisClock {
 
 	private long now;
 
 	private int advanceEveryReads;
+
+	private long advanceStep = 1;
+
+	private long pausedMillis;
 
 	private int readsSinceAdvance;
 
@@ -37,7 +42,7 @@ final class FakeClock implements MillisClock {
 		}
 		long value = this.now;
 		if (this.advanceEveryReads > 0 && ++this.readsSinceAdvance >= this.advanceEveryReads) {
-			this.now++;
+			this.now += this.advanceStep;
 			this.readsSinceAdvance = 0;
 		}
 		return value;
@@ -69,12 +74,42 @@ final class FakeClock implements MillisClock {
 	 * @return this clock
 	 */
 	synchronized FakeClock advanceEvery(int reads) {
-		if (reads < 0) {
-			throw new IllegalArgumentException("reads must not be negative, was " + reads);
+		return advanceEvery(reads, 1);
+	}
+
+	/**
+	 * Makes the clock advance by {@code stepMillis} after every {@code reads} reads; 0 reads freezes it.
+	 * @param reads reads per step
+	 * @param stepMillis the step
+	 * @return this clock
+	 */
+	synchronized FakeClock advanceEvery(int reads, long stepMillis) {
+		if (reads < 0 || stepMillis < 1) {
+			throw new IllegalArgumentException("reads must not be negative and the step positive, were " + reads
+					+ " and " + stepMillis);
 		}
 		this.advanceEveryReads = reads;
+		this.advanceStep = stepMillis;
 		this.readsSinceAdvance = 0;
 		return this;
+	}
+
+	/**
+	 * Moves the time on by {@code millis} instead of letting real time pass.
+	 */
+	@Override
+	public synchronized void pause(long millis) {
+		this.pausedMillis += millis;
+		this.now += millis;
+		this.readsSinceAdvance = 0;
+	}
+
+	/**
+	 * Returns how far {@link #pause(long)} moved the time on in all.
+	 * @return milliseconds
+	 */
+	synchronized long pausedMillis() {
+		return this.pausedMillis;
 	}
 
 	/**

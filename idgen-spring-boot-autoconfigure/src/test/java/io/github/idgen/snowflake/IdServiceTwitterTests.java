@@ -364,9 +364,9 @@ class IdServiceTwitterTests {
 			Instant epoch = Instant.ofEpochMilli(T + 1);
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> IdServiceTwitter.builder().epoch(epoch).clock(IdServiceTwitterTests.this.clock).build())
-				.withMessageContaining("epoch must not be in the future")
-				.withMessageContaining("was " + epoch)
-				.withMessageContaining("now " + Instant.ofEpochMilli(T));
+				.isInstanceOf(InvalidLayoutException.class)
+				.withMessage("epoch " + epoch + " is in the future (the clock reads " + Instant.ofEpochMilli(T)
+						+ "): choose an epoch before the first id");
 		}
 
 		@Test
@@ -384,7 +384,8 @@ class IdServiceTwitterTests {
 			Instant epoch = Instant.EPOCH.minusMillis(1);
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> IdServiceTwitter.builder().epoch(epoch).clock(IdServiceTwitterTests.this.clock).build())
-				.withMessage("epoch must not be before 1970-01-01T00:00:00Z, was 1969-12-31T23:59:59.999Z");
+				.withMessage("epoch 1969-12-31T23:59:59.999Z is before 1970-01-01T00:00:00Z: choose an epoch from 1970 on,"
+						+ " shortly before the first id");
 		}
 
 		@Test
@@ -392,24 +393,25 @@ class IdServiceTwitterTests {
 			Instant epoch = Instant.parse("2020-01-01T00:00:00Z").plusNanos(1000);
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> IdServiceTwitter.builder().epoch(epoch).clock(IdServiceTwitterTests.this.clock).build())
-				.withMessage("epoch must be a whole millisecond, was 2020-01-01T00:00:00.000001Z");
+				.withMessage("epoch 2020-01-01T00:00:00.000001Z is not a whole millisecond: drop its fraction of a millisecond");
 		}
 
 		@Test
 		void epochMoreThan2To41MillisecondsAgo() {
 			// the system clock cannot be 2^41 ms (69.7 years) after 1970 yet, a fake one can
 			Instant epoch = Instant.parse("2000-01-01T00:00:00Z");
-			FakeClock clock = new FakeClock(epoch.toEpochMilli() + SnowflakeLayout.MAX_TIMESTAMP + 1);
-			assertThatIllegalArgumentException()
+			FakeClock clock = new FakeClock(epoch.toEpochMilli() + SnowflakeLayout.TWITTER.maxTimestamp() + 1);
+			assertThatExceptionOfType(InvalidLayoutException.class)
 				.isThrownBy(() -> IdServiceTwitter.builder().epoch(epoch).clock(clock).build())
-				.withMessageContaining("epoch must be less than 2^41 ms (about 69 years) in the past")
-				.withMessageContaining("was " + epoch);
+				.withMessageStartingWith("epoch " + epoch + " is too far back for 41 timestamp bits at a 1ms time unit")
+				.withMessageContaining("ran out at 2069-09-06T15:47:35.551Z")
+				.satisfies((ex) -> assertThat(ex.getParameter()).isEqualTo(LayoutParameter.EPOCH));
 		}
 
 		@Test
 		void epochExactly2To41MinusOneMillisecondsAgoIssuesItsLastMillisecondThenFails() {
 			Instant epoch = Instant.parse("2000-01-01T00:00:00Z");
-			FakeClock clock = new FakeClock(epoch.toEpochMilli() + SnowflakeLayout.MAX_TIMESTAMP);
+			FakeClock clock = new FakeClock(epoch.toEpochMilli() + SnowflakeLayout.TWITTER.maxTimestamp());
 			IdServiceTwitter generator = IdServiceTwitter.builder().epoch(epoch).clock(clock).build();
 			long id = generator.nextId();
 			assertThat(id).isPositive();

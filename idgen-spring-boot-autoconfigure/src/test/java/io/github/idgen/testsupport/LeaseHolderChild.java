@@ -122,7 +122,7 @@ public final class LeaseHolderChild implements AutoCloseable {
 		assertThat(afterThaw).as("the thawed process refuses instead of issuing with the lost id").contains("REFUSED");
 		for (String line : afterThaw) {
 			if (line.startsWith("ID ")) {
-				SnowflakeId id = SnowflakeLayout.withDefaultEpoch().decompose(Long.parseLong(line.substring(3)));
+				SnowflakeId id = SnowflakeLayout.TWITTER.decompose(Long.parseLong(line.substring(3)));
 				if (!id.timestamp().isBefore(Instant.ofEpochMilli(thawedAtMillis))) {
 					assertThat(id.workerId()).as("an id the thawed process made with its lost worker id")
 						.isNotEqualTo(lostWorkerId);

@@ -66,10 +66,10 @@ public class IdgenEndpoint {
 
 	private LayoutDescriptor layout() {
 		double years = this.layout.timeLeft(Instant.now()).toMillis() / MILLIS_PER_YEAR;
-		return new LayoutDescriptor("sign 1 | timestamp " + SnowflakeLayout.TIMESTAMP_BITS + " | datacenter "
-				+ SnowflakeLayout.DATACENTER_ID_BITS + " | worker " + SnowflakeLayout.WORKER_ID_BITS + " | sequence "
-				+ SnowflakeLayout.SEQUENCE_BITS, this.layout.epoch().toString(), this.layout.lastTimestamp().toString(),
-				Math.floor(years * 10) / 10, SnowflakeLayout.MAX_SEQUENCE + 1);
+		return new LayoutDescriptor("sign 1 | timestamp " + this.layout.timestampBits() + " | datacenter "
+				+ this.layout.datacenterBits() + " | worker " + this.layout.workerBits() + " | sequence "
+				+ this.layout.sequenceBits(), this.layout.epoch().toString(), this.layout.lastTimestamp().toString(),
+				Math.floor(years * 10) / 10, this.layout.maxSequence() + 1);
 	}
 
 	/**

@@ -30,7 +30,7 @@ public final class IdgenEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo, CommonProperties properties) {
-		return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.withEpoch(properties.getIdEpoch()));
+		return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch()));
 	}
 
 }

@@ -193,7 +193,7 @@ class IdgenEndpointAutoConfigurationTests {
 
 		@Bean
 		IdgenEndpoint userEndpoint(IdServiceInfo idServiceInfo) {
-			return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.withDefaultEpoch());
+			return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.TWITTER);
 		}
 
 	}

@@ -58,7 +58,7 @@ class JdbcIdServiceAutoConfigurationTests {
 			assertThat(context).getBean("idService").isInstanceOf(IdServiceProxy.class);
 			WorkerIdLease lease = context.getBean(IdServiceProxy.class).getLease();
 			assertThat(lease.getPath()).startsWith("/idgen_worker_lease/default/");
-			SnowflakeId id = SnowflakeLayout.withDefaultEpoch().decompose(context.getBean(IdService.class).nextId());
+			SnowflakeId id = SnowflakeLayout.TWITTER.decompose(context.getBean(IdService.class).nextId());
 			assertThat(id.workerId()).isEqualTo(lease.getWorkerId());
 		});
 	}

@@ -118,7 +118,7 @@ class IdgenMybatisPlusAutoConfigurationTests {
 			List<Long> ids = insertArticles(context, "first", "second", "third");
 			assertThat(ids).containsExactlyElementsOf(idService.issued()).hasSize(3);
 			assertThat(ids).allSatisfy(
-					(id) -> assertThat(SnowflakeLayout.withDefaultEpoch().decompose(id).workerId()).isEqualTo(9));
+					(id) -> assertThat(SnowflakeLayout.TWITTER.decompose(id).workerId()).isEqualTo(9));
 			assertThat(context.getBean(ArticleMapper.class).selectById(ids.get(1)).getTitle()).isEqualTo("second");
 		});
 	}
@@ -129,7 +129,7 @@ class IdgenMybatisPlusAutoConfigurationTests {
 			.withPropertyValues("xxx.common.id-worker-id=17", "xxx.common.id-data-center-id=3")
 			.run((context) -> {
 				long id = insertArticles(context, "leased").get(0);
-				assertThat(SnowflakeLayout.withDefaultEpoch().decompose(id)).satisfies((parts) -> {
+				assertThat(SnowflakeLayout.TWITTER.decompose(id)).satisfies((parts) -> {
 					assertThat(parts.workerId()).isEqualTo(17);
 					assertThat(parts.datacenterId()).isEqualTo(3);
 				});

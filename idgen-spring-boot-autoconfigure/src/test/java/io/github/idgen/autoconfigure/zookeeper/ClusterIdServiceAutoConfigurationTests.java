@@ -67,7 +67,7 @@ class ClusterIdServiceAutoConfigurationTests {
 			WorkerIdLease lease = deployment.currentLease();
 			assertThat(lease).isNotNull();
 			assertThat(lease.getPath()).startsWith(this.path + "/");
-			SnowflakeId id = SnowflakeLayout.withDefaultEpoch().decompose(context.getBean(IdService.class).nextId());
+			SnowflakeId id = SnowflakeLayout.TWITTER.decompose(context.getBean(IdService.class).nextId());
 			assertThat(id.workerId()).isEqualTo(lease.getWorkerId());
 			assertThat(id.datacenterId()).isZero();
 		});

@@ -1,0 +1,104 @@
+package io.github.idgen.snowflake;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Builds a {@link SnowflakeLayout}; starts with the values of {@link SnowflakeLayout#TWITTER}.
+ */
+public final class SnowflakeLayoutBuilder {
+
+	private Duration timeUnit = Duration.ofMillis(1);
+
+	private int timestampBits = 41;
+
+	private int datacenterBits = 5;
+
+	private int workerBits = 5;
+
+	private int sequenceBits = 12;
+
+	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
+
+	SnowflakeLayoutBuilder() {
+	}
+
+	/**
+	 * Sets the time unit of the timestamp.
+	 * @param timeUnit 1 ms to 1 s, whole milliseconds
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder timeUnit(Duration timeUnit) {
+		this.timeUnit = Objects.requireNonNull(timeUnit, "timeUnit must not be null");
+		return this;
+	}
+
+	/**
+	 * Sets the bits of the timestamp.
+	 * @param timestampBits enough for at least 10 years at the time unit
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder timestampBits(int timestampBits) {
+		this.timestampBits = timestampBits;
+		return this;
+	}
+
+	/**
+	 * Sets the bits of the datacenter id.
+	 * @param datacenterBits 0 or more; with the worker bits at most 31
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder datacenterBits(int datacenterBits) {
+		this.datacenterBits = datacenterBits;
+		return this;
+	}
+
+	/**
+	 * Sets the bits of the worker id.
+	 * @param workerBits 1 or more; with the datacenter bits at most 31
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder workerBits(int workerBits) {
+		this.workerBits = workerBits;
+		return this;
+	}
+
+	/**
+	 * Sets the bits of the sequence: a node issues up to 2^sequenceBits ids per time unit.
+	 * @param sequenceBits 1 to 31
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder sequenceBits(int sequenceBits) {
+		this.sequenceBits = sequenceBits;
+		return this;
+	}
+
+	/**
+	 * Sets the epoch, the instant that timestamp 0 stands for.
+	 * @param epoch a whole millisecond from 1970 on
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder epoch(Instant epoch) {
+		this.epoch = Objects.requireNonNull(epoch, "epoch must not be null");
+		return this;
+	}
+
+	/**
+	 * Builds the layout.
+	 * @return the layout
+	 * @throws InvalidLayoutException naming the first parameter that breaks a rule: a time unit
+	 * outside 1 ms to 1 s or not whole milliseconds; fields without bits (the datacenter id may
+	 * have none); more than 31 node or sequence bits; more than 63 bits in all; fewer than 10
+	 * years of timestamps; an epoch before 1970 or not a whole millisecond
+	 */
+	public SnowflakeLayout build() {
+		LayoutRules.checkTimeUnit(this.timeUnit);
+		LayoutRules.checkBits(this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits);
+		LayoutRules.checkSpan(this.timestampBits, this.timeUnit.toMillis());
+		LayoutRules.checkEpoch(this.epoch);
+		return new SnowflakeLayout(this.timeUnit, this.timestampBits, this.datacenterBits, this.workerBits,
+				this.sequenceBits, this.epoch);
+	}
+
+}
