@@ -168,6 +168,13 @@ class SegmentIdServicesAutoConfigurationTests {
 	}
 
 	@Test
+	void retryIntervalOfZeroFailsNamingThePropertyAndTheFix() {
+		assertEnabledStartFailsWith("xxx.common.segment-retry-interval=0",
+				"xxx.common.segment-retry-interval must be at least 10ms, was 0ms: it is the pause before a tag asks"
+						+ " a failing store again. Set it to 10ms or more (the default is 100ms).");
+	}
+
+	@Test
 	void badTableNameFailsNamingTheProperty() {
 		assertEnabledStartFailsWith("xxx.common.segment-table=drop table", "xxx.common.segment-table must be a plain SQL table name");
 	}

@@ -1,5 +1,6 @@
 package io.github.idgen.segment;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.DatabaseServerAssertions;
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;
 import org.junit.jupiter.api.Named;
@@ -59,6 +61,16 @@ final class RealDatabases {
 			}
 		}
 		return all.size();
+	}
+
+	/**
+	 * Returns how many sessions wait for a row lock now, such as allocations behind a stalled
+	 * instance's lock.
+	 */
+	static long lockWaiters(DatabaseServer server) throws SQLException {
+		return DatabaseServerAssertions.singleLong(server, (server instanceof PostgresServer)
+				? "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+				: "SELECT count(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'");
 	}
 
 	static long maxId(DataSource dataSource, String tag) {

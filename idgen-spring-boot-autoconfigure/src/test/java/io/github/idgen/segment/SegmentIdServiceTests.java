@@ -101,6 +101,31 @@ class SegmentIdServiceTests {
 	}
 
 	@Test
+	void tagsWaitingForTheirFirstRangeAreBoundedAndLeaveOnceTheStoreSaysItDoesNotKnowThem() {
+		ScriptedStore store = new ScriptedStore(new JdbcSegmentStore(h2, SegmentTables.TABLE));
+		store.failWith((tag) -> new SegmentStoreException("store down", new IllegalStateException("down")));
+		try (SegmentIdServices services = new SegmentIdServices(store,
+				SETTINGS.withMaxWait(Duration.ZERO).withRetryInterval(Duration.ofMillis(200)))) {
+			for (int i = 0; i < SegmentIdServices.MAX_PENDING; i++) {
+				String madeUp = "made-up-" + i;
+				assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag(madeUp));
+			}
+			await().until(() -> services.statistics().stream().filter((tag) -> !tag.storeReachable()).count(),
+					(failing) -> failing == SegmentIdServices.MAX_PENDING);
+			String tag = SegmentTables.uniqueTag("real");
+			SegmentTables.insertTag(h2, tag, 10);
+			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag(tag))
+				.withMessage("Not asking table idgen_segment for segment tag '" + tag + "': 1000 other tags wait for"
+						+ " their first range from it");
+			store.recover();
+			// tried again by themselves, the made-up tags are answered unknown and dropped
+			await().until(() -> services.statistics().isEmpty());
+			// the first call starts the allocation without waiting for it (no wait allowed); it stays kept
+			await().ignoreException(SegmentIdsUnavailableException.class).until(() -> services.forTag(tag).nextId() == 1);
+		}
+	}
+
+	@Test
 	void batchSizeIsChecked() {
 		String tag = SegmentTables.uniqueTag("batch");
 		SegmentTables.insertTag(h2, tag, 10);

@@ -82,6 +82,26 @@ final class SegmentTables {
 		}
 	}
 
+	/**
+	 * Locks a tag's row as an instance stalled in the middle of its allocation would: a transaction
+	 * that took the row lock and does not end.
+	 * @return the connection that holds the lock; closing it (or rolling back) releases the lock
+	 */
+	static Connection lockRow(DataSource dataSource, String tag) {
+		try {
+			Connection connection = dataSource.getConnection();
+			connection.setAutoCommit(false);
+			try (PreparedStatement lock = connection.prepareStatement("SELECT max_id FROM " + TABLE + " WHERE tag = ? FOR UPDATE")) {
+				lock.setString(1, tag);
+				lock.executeQuery().close();
+			}
+			return connection;
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	static long maxId(DataSource dataSource, String tag) {
 		try (Connection connection = dataSource.getConnection();
 				PreparedStatement statement = connection.prepareStatement("SELECT max_id FROM " + TABLE + " WHERE tag = ?")) {
