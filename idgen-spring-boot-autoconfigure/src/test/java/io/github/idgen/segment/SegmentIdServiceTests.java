@@ -98,6 +98,15 @@ class SegmentIdServiceTests {
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.services.forTag("missing"))
 			.withMessage("Segment tag 'missing' does not exist in table idgen_segment");
 		assertThat(this.services.statistics()).isEmpty();
+		// kept, made-up tags would fill the room for tags that wait for their first range
+		for (int i = 0; i < SegmentIdServices.MAX_PENDING; i++) {
+			String madeUp = "made-up-" + i;
+			assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.services.forTag(madeUp));
+		}
+		String tag = SegmentTables.uniqueTag("after-made-up");
+		SegmentTables.insertTag(h2, tag, 10);
+		assertThat(this.services.forTag(tag).nextId()).isEqualTo(1);
+		assertThat(this.services.statistics()).extracting(SegmentStatistics::tag).containsExactly(tag);
 	}
 
 	@Test

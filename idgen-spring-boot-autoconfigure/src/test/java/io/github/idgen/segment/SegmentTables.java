@@ -103,12 +103,17 @@ final class SegmentTables {
 	}
 
 	static long maxId(DataSource dataSource, String tag) {
+		return maxIdAndVersion(dataSource, tag)[0];
+	}
+
+	/** A tag's {@code max_id} and {@code version}, read together. */
+	static long[] maxIdAndVersion(DataSource dataSource, String tag) {
 		try (Connection connection = dataSource.getConnection();
-				PreparedStatement statement = connection.prepareStatement("SELECT max_id FROM " + TABLE + " WHERE tag = ?")) {
+				PreparedStatement statement = connection.prepareStatement("SELECT max_id, version FROM " + TABLE + " WHERE tag = ?")) {
 			statement.setString(1, tag);
 			try (ResultSet row = statement.executeQuery()) {
 				row.next();
-				return row.getLong(1);
+				return new long[] { row.getLong(1), row.getLong(2) };
 			}
 		}
 		catch (SQLException ex) {
