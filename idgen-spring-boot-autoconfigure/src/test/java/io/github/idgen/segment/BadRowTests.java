@@ -69,8 +69,7 @@ class BadRowTests {
 		assertThatIllegalStateException().isThrownBy(() -> new JdbcSegmentStore(database, SegmentTables.TABLE).allocate(tag, 1))
 			.withMessage(message)
 			.isNotInstanceOf(SegmentStoreException.class);
-		try (SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(database, SegmentTables.TABLE),
-				RealDatabases.settings(100, Duration.ofSeconds(5)))) {
+		try (SegmentIdServices services = RealDatabases.services(database, 100, Duration.ofSeconds(5))) {
 			assertThatIllegalStateException().isThrownBy(() -> services.forTag(tag)).withMessage(message);
 			assertThat(services.statistics()).isEmpty();
 		}

@@ -24,8 +24,7 @@ class LargeBatchTests {
 	void batchOfManyRangesSucceedsWhileRangesKeepArriving(DatabaseServer server) {
 		String tag = SegmentTables.uniqueTag("large-batch");
 		try (HikariDataSource pool = server.pool(2);
-				SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE),
-						RealDatabases.settings(10, Duration.ofMillis(200)))) {
+				SegmentIdServices services = RealDatabases.services(pool, 10, Duration.ofMillis(200))) {
 			SegmentTables.insertTag(pool, tag, 10);
 			SegmentIdService service = services.service(tag);
 			List<Long> ids = new ArrayList<>(service.nextIds(20_000));

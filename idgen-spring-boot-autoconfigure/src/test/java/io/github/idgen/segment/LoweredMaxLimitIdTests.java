@@ -26,10 +26,8 @@ class LoweredMaxLimitIdTests {
 	void rangesInMemoryAreServedThenTheTagIsExhaustedAtItsNextAllocation(DatabaseServer server) {
 		String tag = SegmentTables.uniqueTag("lowered-limit");
 		try (HikariDataSource pool = server.pool(2);
-				SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE),
-						RealDatabases.settings(100, Duration.ofSeconds(5)));
-				SegmentIdServices later = new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE),
-						RealDatabases.settings(100, Duration.ofSeconds(5)))) {
+				SegmentIdServices services = RealDatabases.services(pool, 100, Duration.ofSeconds(5));
+				SegmentIdServices later = RealDatabases.services(pool, 100, Duration.ofSeconds(5))) {
 			SegmentTables.insertTag(pool, tag, 0, 100, Long.MAX_VALUE);
 			SegmentIdService service = services.service(tag);
 			List<Long> ids = new ArrayList<>(service.nextIds(20));

@@ -33,8 +33,7 @@ class ManyRangeSwitchesTests {
 	void eightThreadsAcrossManyRangeSwitchesGetEveryIdOnce(DatabaseServer server) throws Exception {
 		String tag = SegmentTables.uniqueTag("switches");
 		try (HikariDataSource pool = server.pool(4);
-				SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE),
-						RealDatabases.settings(25, Duration.ofSeconds(10)))) {
+				SegmentIdServices services = RealDatabases.services(pool, 25, Duration.ofSeconds(10))) {
 			SegmentTables.insertTag(pool, tag, 25);
 			IdService service = services.forTag(tag);
 			ExecutorService threads = Executors.newFixedThreadPool(THREADS);

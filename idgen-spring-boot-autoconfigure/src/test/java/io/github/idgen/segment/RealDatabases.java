@@ -45,6 +45,20 @@ final class RealDatabases {
 	}
 
 	/**
+	 * A registry on the segment table of a pool, with {@link #settings(int, Duration)}.
+	 * @param allocationTimeout the store's allocation timeout
+	 */
+	static SegmentIdServices services(DataSource pool, Duration allocationTimeout, int maxStep, Duration maxWait) {
+		return new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE, allocationTimeout),
+				settings(maxStep, maxWait));
+	}
+
+	/** A registry on the segment table of a pool, with the store's default allocation timeout. */
+	static SegmentIdServices services(DataSource pool, int maxStep, Duration maxWait) {
+		return services(pool, JdbcSegmentStore.DEFAULT_ALLOCATION_TIMEOUT, maxStep, maxWait);
+	}
+
+	/**
 	 * Asserts that no id occurs twice across all lists and that each list strictly increases.
 	 * @param idsPerThread ids in the order each thread (or process) got them
 	 * @return the number of ids

@@ -36,9 +36,7 @@ class TagFirstUseTests {
 		ExecutorService callers = Executors.newCachedThreadPool();
 		try (HikariDataSource direct = server.pool(1);
 				HikariDataSource pool = server.pool(3);
-				SegmentIdServices services = new SegmentIdServices(
-						new JdbcSegmentStore(pool, SegmentTables.TABLE, Duration.ofSeconds(30)),
-						RealDatabases.settings(10, Duration.ofSeconds(30)))) {
+				SegmentIdServices services = RealDatabases.services(pool, Duration.ofSeconds(30), 10, Duration.ofSeconds(30))) {
 			SegmentTables.insertTag(direct, stuck, 10);
 			SegmentTables.insertTag(direct, other, 10);
 			Future<IdService> stuckService;
@@ -66,9 +64,7 @@ class TagFirstUseTests {
 		ExecutorService callers = Executors.newFixedThreadPool(4);
 		try (HikariDataSource direct = server.pool(1);
 				HikariDataSource pool = server.pool(4);
-				SegmentIdServices services = new SegmentIdServices(
-						new JdbcSegmentStore(pool, SegmentTables.TABLE, Duration.ofSeconds(30)),
-						RealDatabases.settings(10, Duration.ofSeconds(30)))) {
+				SegmentIdServices services = RealDatabases.services(pool, Duration.ofSeconds(30), 10, Duration.ofSeconds(30))) {
 			SegmentTables.insertTag(direct, tag, 10);
 			List<CompletableFuture<IdService>> firstCalls = new ArrayList<>();
 			try (Connection stalled = SegmentTables.lockRow(direct, tag)) {
@@ -96,9 +92,7 @@ class TagFirstUseTests {
 		String tag = SegmentTables.uniqueTag("failing-first");
 		try (HikariDataSource direct = server.pool(1);
 				HikariDataSource pool = server.pool(2);
-				SegmentIdServices services = new SegmentIdServices(
-						new JdbcSegmentStore(pool, SegmentTables.TABLE, Duration.ofSeconds(1)),
-						RealDatabases.settings(10, Duration.ofMillis(300)))) {
+				SegmentIdServices services = RealDatabases.services(pool, Duration.ofSeconds(1), 10, Duration.ofMillis(300))) {
 			SegmentTables.insertTag(direct, tag, 10);
 			try (Connection stalled = SegmentTables.lockRow(direct, tag)) {
 				assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag(tag));
