@@ -13,7 +13,9 @@ import org.springframework.boot.health.contributor.Status;
 /**
  * Health of segment ids: {@code OUT_OF_SERVICE} while a tag's store is unreachable and little is
  * left in memory (no next range preloaded), so that the instance is drained before its callers get
- * 503s; {@code UP} otherwise. Details per tag used so far.
+ * 503s; {@code UP} otherwise. A tag asked for whose first range has not come counts too (it has
+ * nothing in memory): one whose first allocation keeps failing is out of service, not invisible.
+ * The tag tries again by itself, so health comes back without traffic. Details per tag.
  */
 public class IdgenSegmentsHealthIndicator extends AbstractHealthIndicator {
 

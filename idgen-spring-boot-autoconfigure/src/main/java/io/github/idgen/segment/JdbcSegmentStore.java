@@ -118,9 +118,11 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.selectForUpdate = "SELECT max_id, step, max_limit_id FROM " + table + " WHERE tag = ? FOR UPDATE";
 		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + DURABLE_TRANSACTION
 				+ this.selectForUpdate;
+		// the distance to the limit in NUMERIC: in BIGINT a far-negative max_limit_id overflows ("bigint
+		// out of range"), which would pass for an unreachable store instead of the bad row it is
 		this.updateReturning = "UPDATE " + table + " SET max_id = max_id + GREATEST(step, ?), version = version + 1,"
 				+ " update_time = CURRENT_TIMESTAMP" + DURABLE_STATEMENT + " WHERE tag = ? AND step >= 1 AND max_id >= 0"
-				+ " AND max_limit_id - max_id > GREATEST(step, ?) RETURNING max_id, step, max_limit_id";
+				+ " AND CAST(max_limit_id AS NUMERIC) - max_id > GREATEST(step, ?) RETURNING max_id, step, max_limit_id";
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
 	}
@@ -268,14 +270,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 				maxLimitId = row.getLong(3);
 			}
 		}
-		if (rowStep < 1 || maxId < 0) {
-			// a row to repair, not an unreachable store: waiting and retrying would not help
-			throw new IllegalStateException("Segment tag '" + tag + "' in " + describe() + " has step " + rowStep
-					+ " and max_id " + maxId + "; step must be at least 1 and max_id at least 0");
-		}
-		if (maxId >= maxLimitId) {
-			throw new SegmentTagExhaustedException(tag, maxLimitId, describe());
-		}
+		checkRow(tag, maxId, rowStep, maxLimitId);
 		long step = Math.max(requestedStep, rowStep);
 		// never past max_limit_id: the last range of a tag may be shorter than its step
 		long newMaxId = (maxLimitId - maxId <= step) ? maxLimitId : maxId + step;
@@ -291,6 +286,30 @@ public final class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		return new SegmentRange(tag, maxId + 1, newMaxId, rowStep, maxLimitId);
+	}
+
+	/**
+	 * Refuses a row that cannot give a range. A bad row is a row to repair, not an unreachable store:
+	 * waiting and retrying would not help, so it is an {@link IllegalStateException} naming the row,
+	 * the column and the rule, the same on every database.
+	 */
+	private void checkRow(String tag, long maxId, int rowStep, long maxLimitId) {
+		if (rowStep < 1) {
+			throw badRow(tag, "step " + rowStep + ", but step must be at least 1");
+		}
+		if (maxId < 0) {
+			throw badRow(tag, "max_id " + maxId + ", but max_id must be at least 0");
+		}
+		if (maxLimitId < 0) {
+			throw badRow(tag, "max_limit_id " + maxLimitId + ", but max_limit_id must be at least 0");
+		}
+		if (maxId >= maxLimitId) {
+			throw new SegmentTagExhaustedException(tag, maxId, maxLimitId, describe());
+		}
+	}
+
+	private IllegalStateException badRow(String tag, String problem) {
+		return new IllegalStateException("Segment tag '" + tag + "' in " + describe() + " has " + problem);
 	}
 
 	private boolean isPostgres(Connection connection) throws SQLException {

@@ -2,20 +2,15 @@ package io.github.idgen.segment;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.snowflake.IdList;
 import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link IdService} of one segment tag: ids from a range in memory, the next range loaded in the
@@ -26,10 +21,12 @@ import org.slf4j.LoggerFactory;
  * of the current range), or, when there is none yet, waits a bounded time for the loader. Every new range must
  * start above every id this service took before, or it is refused and the tag stops: that is what
  * keeps the ids of one service strictly increasing even if the store lost commits.
+ * <p>
+ * The ranges come from a {@link RangeLoader}. An answer of the store that waiting cannot change (an
+ * unknown, exhausted or bad tag) is thrown to the callers that waited for it, and asked for again
+ * only by a caller that comes after the retry interval.
  */
 public final class SegmentIdService implements IdService {
-
-	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
 
 	private static final VarHandle CURRENT = varHandle(SegmentIdService.class, "current", ServedRange.class);
 
@@ -39,39 +36,22 @@ public final class SegmentIdService implements IdService {
 
 	private final SegmentSettings settings;
 
-	private final Executor loader;
-
 	private final LongSupplier nanoClock;
-
-	private final DynamicStep step;
 
 	/** The range being served; its {@code next} is the preloaded one. Replaced by compare-and-set. */
 	private volatile ServedRange current = new ServedRange(1, 0, 0);
 
-	private final AtomicBoolean loading = new AtomicBoolean();
-
-	private final AtomicBoolean callersWaited = new AtomicBoolean();
-
-	private final Object signal = new Object();
-
-	private volatile @Nullable Failure failure;
-
-	/** Largest id of every range taken so far; written by the one loader in flight only. */
-	private volatile long highestTaken;
-
-	private final LongAdder allocations = new LongAdder();
+	private final RangeLoader loader;
 
 	private final LongAdder waits = new LongAdder();
 
-	private final LongAdder storeErrors = new LongAdder();
-
-	SegmentIdService(String tag, SegmentStore store, SegmentSettings settings, Executor loader, LongSupplier nanoClock) {
+	SegmentIdService(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
+			ScheduledExecutorService retries, LongSupplier nanoClock) {
 		this.tag = tag;
 		this.store = store;
 		this.settings = settings;
-		this.loader = loader;
 		this.nanoClock = nanoClock;
-		this.step = new DynamicStep(settings.maxStep(), settings.stepDuration().toNanos());
+		this.loader = new RangeLoader(tag, store, settings, loader, retries, nanoClock, () -> this.current);
 	}
 
 	/**
@@ -107,8 +87,10 @@ public final class SegmentIdService implements IdService {
 						ids[filled++] = current.firstId + taken + i;
 					}
 					if (taken + count > current.preloadAt && current.next == null) {
-						startLoad();
+						this.loader.start();
 					}
+					// the wait bounds a range that does not come, not a batch that takes many
+					deadline = 0;
 				}
 				continue;
 			}
@@ -128,12 +110,20 @@ public final class SegmentIdService implements IdService {
 		ServedRange current = this.current;
 		ServedRange next = current.next;
 		long left = Math.max(0, current.size - current.taken) + ((next != null) ? next.size : 0);
-		Failure failure = this.failure;
-		boolean reachable = failure == null || !(failure.error instanceof SegmentStoreException);
+		AllocationFailure failure = this.loader.failure();
 		return new SegmentStatistics(this.tag, (current.size > 0) ? current.firstId : 0,
-				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.step.current(),
-				this.allocations.sum(), this.waits.sum(), this.storeErrors.sum(), reachable,
-				(failure != null) ? failure.error.getMessage() : null);
+				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.loader.step(),
+				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(), failure == null || failure.answered(),
+				(failure != null) ? failure.message() : null);
+	}
+
+	/**
+	 * Returns whether the store answered, before any range, that waiting does not help: the tag is
+	 * unknown, exhausted or bad.
+	 */
+	boolean isRefused() {
+		AllocationFailure failure = this.loader.failure();
+		return failure != null && failure.answered() && !this.loader.hasTakenARange();
 	}
 
 	/**
@@ -170,7 +160,7 @@ public final class SegmentIdService implements IdService {
 			return 0;
 		}
 		if (taken >= current.preloadAt && current.next == null) {
-			startLoad();
+			this.loader.start();
 		}
 		return current.firstId + taken;
 	}
@@ -180,6 +170,8 @@ public final class SegmentIdService implements IdService {
 	 * loading it and waits for it a while.
 	 * @return whether it waited
 	 * @throws SegmentIdsUnavailableException if the deadline passed
+	 * @throws RuntimeException the store's answer, if it said that waiting does not help (its type
+	 * tells what happened)
 	 */
 	private boolean advance(ServedRange seen, long deadline, boolean countWait) {
 		ServedRange next = seen.next;
@@ -187,111 +179,36 @@ public final class SegmentIdService implements IdService {
 			CURRENT.compareAndSet(this, seen, next);
 			return false;
 		}
-		Failure failure = this.failure;
-		if (failure != null && failure.isFinal() && (failure.error instanceof SegmentStoreRegressedException
-				|| this.nanoClock.getAsLong() - failure.atNanos < this.settings.retryInterval().toNanos())) {
-			// waiting does not help; the stored exception is rethrown as it is: its type tells what happened
-			throw failure.error;
+		AllocationFailure failure = this.loader.failure();
+		if (failure != null && failure.answered()
+				&& !failure.mayRetry(this.nanoClock.getAsLong(), this.settings.retryInterval().toNanos())) {
+			throw failure.answer();
 		}
 		if (countWait) {
 			this.waits.increment();
 		}
-		this.callersWaited.set(true);
-		startLoad();
+		this.loader.callersWaited();
+		this.loader.start();
 		long remaining = deadline - this.nanoClock.getAsLong();
-		if (remaining <= 0) {
-			throw unavailable(failure);
+		if (remaining > 0) {
+			this.loader.awaitAttempt(seen, failure, Math.min(remaining, this.settings.retryInterval().toNanos()));
 		}
-		long waitNanos = Math.min(remaining, Math.max(this.settings.retryInterval().toNanos(), 1_000_000));
-		synchronized (this.signal) {
-			if (this.current == seen && seen.next == null && this.failure == failure) {
-				try {
-					TimeUnit.NANOSECONDS.timedWait(this.signal, waitNanos);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					throw new SegmentIdsUnavailableException("Interrupted while waiting for a range of segment tag '"
-							+ this.tag + "'", Duration.ofSeconds(1), ex);
-				}
-			}
+		AllocationFailure after = this.loader.failure();
+		if (after != null && after != failure && after.answered()) {
+			// the answer to the attempt this caller waited for, whatever the retry interval
+			throw after.answer();
+		}
+		if (seen.next == null && deadline - this.nanoClock.getAsLong() <= 0) {
+			throw unavailable(after);
 		}
 		return true;
 	}
 
-	private SegmentIdsUnavailableException unavailable(@Nullable Failure failure) {
-		String reason = (failure != null) ? ": " + failure.error.getMessage() : " (allocation still in flight)";
+	private SegmentIdsUnavailableException unavailable(@Nullable AllocationFailure failure) {
+		String reason = (failure != null) ? ": " + failure.message() : " (allocation still in flight)";
 		return new SegmentIdsUnavailableException("No id of segment tag '" + this.tag + "' left in memory and no new range from "
 				+ this.store.describe() + " within " + this.settings.maxWait() + reason,
-				this.settings.retryInterval().plusSeconds(1), (failure != null) ? failure.error : null);
-	}
-
-	private void startLoad() {
-		Failure failure = this.failure;
-		if (failure != null && failure.error instanceof SegmentStoreRegressedException) {
-			return;
-		}
-		if (failure != null && this.nanoClock.getAsLong() - failure.atNanos < this.settings.retryInterval().toNanos()) {
-			return;
-		}
-		if (!this.loading.get() && this.loading.compareAndSet(false, true)) {
-			try {
-				this.loader.execute(this::load);
-			}
-			catch (RejectedExecutionException ex) {
-				this.loading.set(false);
-			}
-		}
-	}
-
-	private void load() {
-		Failure failure = null;
-		// the range that gets the new one as its next: current cannot move on before that, since
-		// moving on needs a next range and only this loader (one at a time) sets it
-		ServedRange current = this.current;
-		if (current.next != null) {
-			// started by a caller that saw an older range; the next one is already there
-			this.loading.set(false);
-			return;
-		}
-		try {
-			int requested = this.step.next(this.nanoClock.getAsLong(), this.callersWaited.getAndSet(false));
-			SegmentRange range = this.store.allocate(this.tag, requested);
-			this.allocations.increment();
-			if (range.firstId() <= this.highestTaken) {
-				throw new SegmentStoreRegressedException(this.tag, range, this.highestTaken, this.store.describe());
-			}
-			this.highestTaken = range.lastId();
-			this.step.allocated(requested, range, this.nanoClock.getAsLong());
-			current.next = new ServedRange(range, this.settings.preloadShare());
-			if (this.failure != null) {
-				logger.info("Segment tag '{}' got range {}..{} from {} again", this.tag, range.firstId(), range.lastId(),
-						this.store.describe());
-			}
-		}
-		catch (SegmentStoreRegressedException ex) {
-			logger.error(ex.getMessage());
-			failure = new Failure(ex, this.nanoClock.getAsLong());
-		}
-		catch (SegmentStoreException ex) {
-			this.storeErrors.increment();
-			if (this.failure == null) {
-				logger.warn(ex.getMessage());
-			}
-			else {
-				logger.debug(ex.getMessage());
-			}
-			failure = new Failure(ex, this.nanoClock.getAsLong());
-		}
-		catch (RuntimeException ex) {
-			failure = new Failure(ex, this.nanoClock.getAsLong());
-		}
-		finally {
-			this.failure = failure;
-			this.loading.set(false);
-			synchronized (this.signal) {
-				this.signal.notifyAll();
-			}
-		}
+				this.settings.retryInterval().plusSeconds(1), (failure != null) ? failure.error() : null);
 	}
 
 	private static VarHandle varHandle(Class<?> owner, String field, Class<?> type) {
@@ -301,16 +218,6 @@ public final class SegmentIdService implements IdService {
 		catch (ReflectiveOperationException ex) {
 			throw new ExceptionInInitializerError(ex);
 		}
-	}
-
-	/** A failed allocation. */
-	private record Failure(RuntimeException error, long atNanos) {
-
-		/** Whether waiting does not help: only a change in the store or a restart does. */
-		boolean isFinal() {
-			return !(this.error instanceof SegmentStoreException);
-		}
-
 	}
 
 }

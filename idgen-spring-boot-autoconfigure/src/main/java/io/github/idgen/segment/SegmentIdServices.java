@@ -6,10 +6,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -20,11 +22,18 @@ import org.jspecify.annotations.Nullable;
 /**
  * The segment id services of every tag, created on first use, all on one {@link SegmentStore}.
  * Background allocations run on daemon threads that {@link #close()} stops.
+ * <p>
+ * The first call for a tag waits for the tag's first range, and for nothing else: first calls for
+ * other tags go on meanwhile, and concurrent first calls for one tag share one service and one
+ * allocation. A tag whose first range has not come yet is kept (at most {@value #MAX_PENDING} such
+ * tags), so that the range it may still bring is used, not skipped by a second allocation, and it
+ * shows in {@link #statistics()}; a tag the store answers it does not know is not kept, so that
+ * asking for made-up tags does not fill memory.
  */
 public final class SegmentIdServices implements AutoCloseable {
 
-	/** Most tags kept waiting for their first range while the store is slow or unreachable. */
-	private static final int MAX_PENDING = 1000;
+	/** Most tags kept while they wait for their first range. */
+	static final int MAX_PENDING = 1000;
 
 	private final SegmentStore store;
 
@@ -32,21 +41,26 @@ public final class SegmentIdServices implements AutoCloseable {
 
 	private final LongSupplier nanoClock;
 
-	private final ExecutorService loader;
+	private final ThreadPoolExecutor loader;
 
+	private final ScheduledThreadPoolExecutor retries;
+
+	/** Tags that got their first range: the services {@link #service} hands out. */
 	private final Map<String, SegmentIdService> services = new ConcurrentHashMap<>();
 
 	private volatile @Nullable SegmentIdService lastAsked;
 
-	/**
-	 * Services whose first allocation outlived the caller's wait; guarded by {@link #creation}. Kept
-	 * so that the range it may still bring is used, not skipped by a second allocation.
-	 */
+	/** Tags asked for that have no first range yet; guarded by {@link #lock}. */
 	private final Map<String, SegmentIdService> pending = new HashMap<>();
 
-	private final Object creation = new Object();
+	/**
+	 * Guards the moves between {@link #pending} and {@link #services} and the listeners; never held
+	 * while waiting for a range.
+	 */
+	private final Object lock = new Object();
 
-	private final List<Consumer<SegmentIdService>> newTagListeners = new CopyOnWriteArrayList<>();
+	/** Guarded by {@link #lock}. */
+	private final List<Consumer<SegmentIdService>> newTagListeners = new ArrayList<>();
 
 	/**
 	 * Creates the registry.
@@ -61,7 +75,15 @@ public final class SegmentIdServices implements AutoCloseable {
 		this.store = store;
 		this.settings = settings;
 		this.nanoClock = nanoClock;
-		this.loader = Executors.newCachedThreadPool(new LoaderThreads());
+		// a cached thread pool whose rejection (only once closed) says so
+		this.loader = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+				new DaemonThreads("idgen-segment-loader-"), (task, executor) -> {
+					throw new RejectedExecutionException("the segment id services are closed");
+				});
+		this.retries = new ScheduledThreadPoolExecutor(1, new DaemonThreads("idgen-segment-retry-"));
+		this.retries.setRemoveOnCancelPolicy(true);
+		// started now, so that scheduling a retry never needs a new thread (there may be none to get)
+		this.retries.prestartCoreThread();
 	}
 
 	/**
@@ -91,58 +113,42 @@ public final class SegmentIdServices implements AutoCloseable {
 			return last;
 		}
 		SegmentIdService service = this.services.get(tag);
-		if (service != null) {
-			this.lastAsked = service;
-			return service;
-		}
-		if (tag.isBlank()) {
-			throw new IllegalArgumentException("tag must not be blank");
-		}
-		synchronized (this.creation) {
-			service = this.services.get(tag);
-			if (service == null) {
-				service = this.pending.remove(tag);
-				if (service == null) {
-					service = new SegmentIdService(tag, this.store, this.settings, this.loader, this.nanoClock);
-				}
-				try {
-					// an unknown tag is not kept: asking for made-up tags must not fill memory
-					service.awaitFirstRange();
-				}
-				catch (SegmentIdsUnavailableException ex) {
-					if (this.pending.size() < MAX_PENDING) {
-						this.pending.put(tag, service);
-					}
-					throw ex;
-				}
-				this.services.put(tag, service);
-				for (Consumer<SegmentIdService> listener : this.newTagListeners) {
-					listener.accept(service);
-				}
+		if (service == null) {
+			if (tag.isBlank()) {
+				throw new IllegalArgumentException("tag must not be blank");
 			}
-			return service;
+			service = firstUse(tag);
 		}
+		this.lastAsked = service;
+		return service;
 	}
 
 	/**
 	 * Calls a listener with the service of every tag used so far and of every tag used from now on,
 	 * such as to register meters per tag.
-	 * @param listener called once per tag, under the lock that creates services: keep it short
+	 * @param listener called once per tag, when it got its first range: keep it short, it holds up
+	 * the first use of other tags meanwhile
 	 */
 	public void onNewTag(Consumer<SegmentIdService> listener) {
-		synchronized (this.creation) {
+		synchronized (this.lock) {
 			this.newTagListeners.add(listener);
 			this.services.values().forEach(listener);
 		}
 	}
 
 	/**
-	 * Returns the statistics of every tag used so far, by tag.
+	 * Returns the statistics of every tag used so far, and of every tag asked for that waits for its
+	 * first range (its range fields are 0); a tag the store said it does not know is not listed.
 	 * @return the statistics, sorted by tag
 	 */
 	public List<SegmentStatistics> statistics() {
+		List<SegmentIdService> tags;
+		synchronized (this.lock) {
+			tags = new ArrayList<>(this.services.values());
+			this.pending.values().stream().filter((service) -> !service.isRefused()).forEach(tags::add);
+		}
 		List<SegmentStatistics> statistics = new ArrayList<>();
-		this.services.values().forEach((service) -> statistics.add(service.statistics()));
+		tags.forEach((service) -> statistics.add(service.statistics()));
 		statistics.sort(Comparator.comparing(SegmentStatistics::tag));
 		return statistics;
 	}
@@ -158,16 +164,103 @@ public final class SegmentIdServices implements AutoCloseable {
 	/** Stops background allocations; ids left in memory can still be taken. */
 	@Override
 	public void close() {
+		this.retries.shutdownNow();
 		this.loader.shutdownNow();
 	}
 
-	private static final class LoaderThreads implements ThreadFactory {
+	/**
+	 * The first use of a tag by this caller: waits for the tag's first range, sharing the service and
+	 * its allocation with concurrent callers of the same tag, and holding no lock meanwhile.
+	 */
+	private SegmentIdService firstUse(String tag) {
+		SegmentIdService service = kept(tag);
+		try {
+			service.awaitFirstRange();
+		}
+		catch (SegmentIdsUnavailableException ex) {
+			// kept: the range may still come, by itself, for the next call
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			// the store's answer (unknown, exhausted, bad): not kept
+			forgetIfRefused(tag, service);
+			throw ex;
+		}
+		return use(tag, service);
+	}
+
+	/** The service of a tag, kept as pending if it is new. */
+	private SegmentIdService kept(String tag) {
+		synchronized (this.lock) {
+			SegmentIdService service = this.services.get(tag);
+			if (service == null) {
+				service = this.pending.get(tag);
+			}
+			if (service == null) {
+				if (this.pending.size() >= MAX_PENDING) {
+					tidyPending();
+				}
+				if (this.pending.size() >= MAX_PENDING) {
+					throw new SegmentIdsUnavailableException("Not asking " + this.store.describe() + " for segment tag '"
+							+ tag + "': " + MAX_PENDING + " other tags wait for their first range from it",
+							this.settings.retryInterval().plusSeconds(1), null);
+				}
+				service = new SegmentIdService(tag, this.store, this.settings, this.loader, this.retries, this.nanoClock);
+				this.pending.put(tag, service);
+			}
+			return service;
+		}
+	}
+
+	/** Hands the service out from now on, telling the listeners once. */
+	private SegmentIdService use(String tag, SegmentIdService service) {
+		synchronized (this.lock) {
+			SegmentIdService used = this.services.putIfAbsent(tag, service);
+			if (used != null) {
+				return used;
+			}
+			this.pending.remove(tag, service);
+			this.newTagListeners.forEach((listener) -> listener.accept(service));
+			return service;
+		}
+	}
+
+	private void forgetIfRefused(String tag, SegmentIdService service) {
+		synchronized (this.lock) {
+			if (service.isRefused()) {
+				this.pending.remove(tag, service);
+			}
+		}
+	}
+
+	/**
+	 * Makes room among the pending tags: drops those the store refused (asked for, but unknown to it),
+	 * and hands out those whose first range came by itself. Called under {@link #lock}.
+	 */
+	private void tidyPending() {
+		for (SegmentIdService service : List.copyOf(this.pending.values())) {
+			if (service.isRefused()) {
+				this.pending.remove(service.getTag(), service);
+			}
+			else if (service.statistics().nextRangeLoaded()) {
+				use(service.getTag(), service);
+			}
+		}
+	}
+
+	private static final class DaemonThreads implements ThreadFactory {
+
+		private final String prefix;
 
 		private final AtomicInteger count = new AtomicInteger();
 
+		DaemonThreads(String prefix) {
+			this.prefix = prefix;
+		}
+
 		@Override
 		public Thread newThread(Runnable task) {
-			Thread thread = new Thread(task, "idgen-segment-loader-" + this.count.incrementAndGet());
+			Thread thread = new Thread(task, this.prefix + this.count.incrementAndGet());
 			thread.setDaemon(true);
 			return thread;
 		}

@@ -12,10 +12,14 @@ import java.time.Duration;
  * @param maxStep largest step the dynamic step grows to (a row's own step may be larger; it wins)
  * @param stepDuration how long a range should last: one used up faster doubles the next step, one
  * that lasted more than twice as long halves it (Leaf's rule)
- * @param retryInterval least time between two allocation attempts of a tag after a store error
+ * @param retryInterval least time between two allocation attempts of a tag after one failed, at least
+ * {@link #MIN_RETRY_INTERVAL}: how long a tag waits before it asks a store that failed again
  */
 public record SegmentSettings(double preloadShare, Duration maxWait, int maxStep, Duration stepDuration,
 		Duration retryInterval) {
+
+	/** Shortest retry interval: a tag asks a failing store at most 100 times a second. */
+	public static final Duration MIN_RETRY_INTERVAL = Duration.ofMillis(10);
 
 	/** Settings that suit most services: preload at 10 %, wait up to 1 s, steps up to 1,000,000. */
 	public static final SegmentSettings DEFAULTS = new SegmentSettings(0.1, Duration.ofSeconds(1), 1_000_000,
@@ -34,8 +38,8 @@ public record SegmentSettings(double preloadShare, Duration maxWait, int maxStep
 		if (stepDuration.isNegative() || stepDuration.isZero()) {
 			throw new IllegalArgumentException("stepDuration must be positive, was " + stepDuration);
 		}
-		if (retryInterval.isNegative()) {
-			throw new IllegalArgumentException("retryInterval must not be negative, was " + retryInterval);
+		if (retryInterval.compareTo(MIN_RETRY_INTERVAL) < 0) {
+			throw new IllegalArgumentException("retryInterval must be at least " + MIN_RETRY_INTERVAL + ", was " + retryInterval);
 		}
 	}
 

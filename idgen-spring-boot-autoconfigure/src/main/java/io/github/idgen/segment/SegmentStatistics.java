@@ -3,7 +3,8 @@ package io.github.idgen.segment;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one tag's id service did and holds, for health, metrics and endpoints.
+ * What one tag's id service did and holds, for health, metrics and endpoints. A tag waiting for its
+ * first range has 0 for its range's first and last id.
  *
  * @param tag the business tag
  * @param currentFirstId first id of the range being served, 0 before the first range
@@ -14,7 +15,9 @@ import org.jspecify.annotations.Nullable;
  * @param allocations ranges allocated from the store
  * @param waits calls that found no id in memory and had to wait for a range
  * @param storeErrors allocations that failed because the store was unreachable or failed
- * @param storeReachable whether the last allocation attempt reached the store
+ * @param storeReachable whether the last allocation attempt got an answer from the store: a range, or
+ * that the tag is unknown, exhausted or bad; false while the store is unreachable or failing, or no
+ * thread could be started to ask it
  * @param lastError message of the last failed allocation, if the last attempt failed
  */
 public record SegmentStatistics(String tag, long currentFirstId, long currentLastId, long idsLeft,

@@ -16,6 +16,9 @@ public interface SegmentStore {
 	 * @return the range, for this caller alone
 	 * @throws UnknownSegmentTagException if the store has no record for the tag
 	 * @throws SegmentTagExhaustedException if the tag's {@code max_id} reached its {@code max_limit_id}
+	 * (or is above it: the limit was lowered)
+	 * @throws IllegalStateException if the record is bad: a {@code step} below 1, a {@code max_id} or
+	 * {@code max_limit_id} below 0; the message names the tag, the column, its value and the rule
 	 * @throws SegmentStoreException if the store cannot be reached or failed
 	 */
 	SegmentRange allocate(String tag, int requestedStep);

@@ -17,8 +17,22 @@ public class SegmentTagExhaustedException extends IllegalStateException {
 	 * @param store where the records are, such as {@code "table idgen_segment"}
 	 */
 	public SegmentTagExhaustedException(String tag, long maxLimitId, String store) {
-		super("Segment tag '" + tag + "' is exhausted: every id up to its max_limit_id " + maxLimitId + " in " + store
-				+ " was handed out");
+		this(tag, maxLimitId, maxLimitId, store);
+	}
+
+	/**
+	 * Creates an exception that also says when the limit is below ids already handed out (it was
+	 * lowered below {@code max_id}).
+	 * @param tag the tag
+	 * @param maxId the tag's {@code max_id}: the largest id handed out
+	 * @param maxLimitId the tag's limit, reached
+	 * @param store where the records are, such as {@code "table idgen_segment"}
+	 */
+	public SegmentTagExhaustedException(String tag, long maxId, long maxLimitId, String store) {
+		super("Segment tag '" + tag + "' is exhausted: " + ((maxId > maxLimitId)
+				? "its max_limit_id " + maxLimitId + " in " + store + " is below its max_id " + maxId
+						+ ", the largest id already handed out"
+				: "every id up to its max_limit_id " + maxLimitId + " in " + store + " was handed out"));
 		this.tag = tag;
 		this.maxLimitId = maxLimitId;
 	}

@@ -5,12 +5,13 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -27,13 +28,15 @@ final class ClientProcesses {
 	static Client start(DatabaseServer server, String tag, int threads, long idsPerThread, int maxStep) {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		try {
+			Path errors = Files.createTempFile("segment-client-", ".err");
+			errors.toFile().deleteOnExit();
 			Process process = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
 					System.getProperty("java.class.path"), SegmentClientProcess.class.getName(), server.jdbcUrl(),
 					server.username(), server.password(), tag, Integer.toString(threads), Long.toString(idsPerThread),
 					Integer.toString(maxStep))
-				.redirectError(ProcessBuilder.Redirect.DISCARD)
+				.redirectError(errors.toFile())
 				.start();
-			return new Client(process);
+			return new Client(process, errors);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -47,14 +50,21 @@ final class ClientProcesses {
 
 		final Map<Integer, List<Long>> idsByThread = new ConcurrentHashMap<>();
 
-		final List<Long> all = new CopyOnWriteArrayList<>();
+		/** Every id the client printed; a list that takes an id in constant time, or reading lags far behind. */
+		final List<Long> all = Collections.synchronizedList(new ArrayList<>());
+
+		private final Path errors;
 
 		final CountDownLatch ready = new CountDownLatch(1);
 
 		final CountDownLatch done = new CountDownLatch(1);
 
-		Client(Process process) {
+		/** Counted down once everything the client printed was read. */
+		final CountDownLatch outputRead = new CountDownLatch(1);
+
+		Client(Process process, Path errors) {
 			this.process = process;
+			this.errors = errors;
 			Thread reader = new Thread(this::read, "read client " + process.pid());
 			reader.setDaemon(true);
 			reader.start();
@@ -82,6 +92,9 @@ final class ClientProcesses {
 			catch (IOException ex) {
 				// the process was killed
 			}
+			finally {
+				this.outputRead.countDown();
+			}
 		}
 
 		void awaitReady() throws InterruptedException {
@@ -99,10 +112,26 @@ final class ClientProcesses {
 			this.process.waitFor(10, TimeUnit.SECONDS);
 		}
 
-		/** {@code kill -9}: no shutdown hook, no clean close. */
+		/**
+		 * {@code kill -9}: no shutdown hook, no clean close. Returns once everything the client printed
+		 * before it died was read.
+		 */
 		void kill() throws InterruptedException {
 			this.process.destroyForcibly();
 			this.process.waitFor(10, TimeUnit.SECONDS);
+			if (!this.outputRead.await(30, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("the killed client's output was not read within 30 s");
+			}
+		}
+
+		/** The ranges the client got from the store, as {@code {first, last}}; once it ended. */
+		List<long[]> ranges() throws IOException {
+			return Files.readAllLines(this.errors, StandardCharsets.UTF_8)
+				.stream()
+				.filter((line) -> line.startsWith("RANGE "))
+				.map((line) -> line.split(" "))
+				.map((parts) -> new long[] { Long.parseLong(parts[1]), Long.parseLong(parts[2]) })
+				.toList();
 		}
 
 		List<List<Long>> idsPerThread() {

@@ -1,5 +1,6 @@
 package io.github.idgen.segment;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.DatabaseServerAssertions;
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;
 import org.junit.jupiter.api.Named;
@@ -43,6 +45,20 @@ final class RealDatabases {
 	}
 
 	/**
+	 * A registry on the segment table of a pool, with {@link #settings(int, Duration)}.
+	 * @param allocationTimeout the store's allocation timeout
+	 */
+	static SegmentIdServices services(DataSource pool, Duration allocationTimeout, int maxStep, Duration maxWait) {
+		return new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE, allocationTimeout),
+				settings(maxStep, maxWait));
+	}
+
+	/** A registry on the segment table of a pool, with the store's default allocation timeout. */
+	static SegmentIdServices services(DataSource pool, int maxStep, Duration maxWait) {
+		return services(pool, JdbcSegmentStore.DEFAULT_ALLOCATION_TIMEOUT, maxStep, maxWait);
+	}
+
+	/**
 	 * Asserts that no id occurs twice across all lists and that each list strictly increases.
 	 * @param idsPerThread ids in the order each thread (or process) got them
 	 * @return the number of ids
@@ -59,6 +75,16 @@ final class RealDatabases {
 			}
 		}
 		return all.size();
+	}
+
+	/**
+	 * Returns how many sessions wait for a row lock now, such as allocations behind a stalled
+	 * instance's lock.
+	 */
+	static long lockWaiters(DatabaseServer server) throws SQLException {
+		return DatabaseServerAssertions.singleLong(server, (server instanceof PostgresServer)
+				? "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+				: "SELECT count(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'");
 	}
 
 	static long maxId(DataSource dataSource, String tag) {

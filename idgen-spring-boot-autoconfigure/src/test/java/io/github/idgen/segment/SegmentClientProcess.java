@@ -1,6 +1,5 @@
 package io.github.idgen.segment;
 
-import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,9 +10,10 @@ import io.github.idgen.snowflake.IdService;
 
 /**
  * A separate JVM, an instance of a service using segment ids: it takes ids of one tag on several
- * threads and prints {@code READY}, then {@code ID thread id} per id, then {@code DONE}. Started by
- * {@link TwoInstancesTests} and {@link InstanceKillTests}. Arguments: JDBC URL, user, password, tag,
- * threads, ids per thread (0: until killed), largest step.
+ * threads and prints {@code READY}, then {@code ID thread id} per id, then {@code DONE}; on standard
+ * error {@code RANGE first last} per range it got from the store. Started by {@link TwoInstancesTests} and
+ * {@link InstanceKillTests}. Arguments: JDBC URL, user, password, tag, threads, ids per thread (0:
+ * until killed), largest step.
  */
 public final class SegmentClientProcess {
 
@@ -30,27 +30,18 @@ public final class SegmentClientProcess {
 		int threads = Integer.parseInt(args[4]);
 		long idsPerThread = Long.parseLong(args[5]);
 		int maxStep = Integer.parseInt(args[6]);
-		PrintStream out = System.out;
 		try (HikariDataSource pool = new HikariDataSource(config);
-				SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE),
+				SegmentIdServices services = new SegmentIdServices(reporting(new JdbcSegmentStore(pool, SegmentTables.TABLE)),
 						RealDatabases.settings(maxStep, Duration.ofSeconds(20)))) {
 			IdService service = services.forTag(tag);
-			synchronized (out) {
-				out.println("READY");
-				out.flush();
-			}
+			print("READY", true);
 			List<Thread> workers = new ArrayList<>();
 			for (int t = 0; t < threads; t++) {
 				int thread = t;
 				Thread worker = new Thread(() -> {
 					for (long n = 0; idsPerThread == 0 || n < idsPerThread; n++) {
 						long id = service.nextId();
-						synchronized (out) {
-							out.println("ID " + thread + " " + id);
-							if (idsPerThread == 0) {
-								out.flush();
-							}
-						}
+						print("ID " + thread + " " + id, idsPerThread == 0);
 					}
 				});
 				worker.start();
@@ -59,11 +50,40 @@ public final class SegmentClientProcess {
 			for (Thread worker : workers) {
 				worker.join();
 			}
-			synchronized (out) {
-				out.println("DONE");
-				out.flush();
+			print("DONE", true);
+		}
+	}
+
+	private static void print(String line, boolean flush) {
+		synchronized (System.out) {
+			System.out.println(line);
+			if (flush) {
+				System.out.flush();
 			}
 		}
+	}
+
+	/**
+	 * The store, writing each range it hands out to standard error (a file) before the service can
+	 * use it: the ids on standard output, a pipe, may wait for the reader, and a range line queued
+	 * behind them could die with the process.
+	 */
+	private static SegmentStore reporting(SegmentStore store) {
+		return new SegmentStore() {
+
+			@Override
+			public SegmentRange allocate(String tag, int requestedStep) {
+				SegmentRange range = store.allocate(tag, requestedStep);
+				System.err.println("RANGE " + range.firstId() + " " + range.lastId());
+				return range;
+			}
+
+			@Override
+			public String describe() {
+				return store.describe();
+			}
+
+		};
 	}
 
 }

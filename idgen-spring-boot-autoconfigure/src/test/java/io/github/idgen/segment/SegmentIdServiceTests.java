@@ -98,6 +98,40 @@ class SegmentIdServiceTests {
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.services.forTag("missing"))
 			.withMessage("Segment tag 'missing' does not exist in table idgen_segment");
 		assertThat(this.services.statistics()).isEmpty();
+		// kept, made-up tags would fill the room for tags that wait for their first range
+		for (int i = 0; i < SegmentIdServices.MAX_PENDING; i++) {
+			String madeUp = "made-up-" + i;
+			assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.services.forTag(madeUp));
+		}
+		String tag = SegmentTables.uniqueTag("after-made-up");
+		SegmentTables.insertTag(h2, tag, 10);
+		assertThat(this.services.forTag(tag).nextId()).isEqualTo(1);
+		assertThat(this.services.statistics()).extracting(SegmentStatistics::tag).containsExactly(tag);
+	}
+
+	@Test
+	void tagsWaitingForTheirFirstRangeAreBoundedAndLeaveOnceTheStoreSaysItDoesNotKnowThem() {
+		ScriptedStore store = new ScriptedStore(new JdbcSegmentStore(h2, SegmentTables.TABLE));
+		store.failWith((tag) -> new SegmentStoreException("store down", new IllegalStateException("down")));
+		try (SegmentIdServices services = new SegmentIdServices(store,
+				SETTINGS.withMaxWait(Duration.ZERO).withRetryInterval(Duration.ofMillis(200)))) {
+			for (int i = 0; i < SegmentIdServices.MAX_PENDING; i++) {
+				String madeUp = "made-up-" + i;
+				assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag(madeUp));
+			}
+			await().until(() -> services.statistics().stream().filter((tag) -> !tag.storeReachable()).count(),
+					(failing) -> failing == SegmentIdServices.MAX_PENDING);
+			String tag = SegmentTables.uniqueTag("real");
+			SegmentTables.insertTag(h2, tag, 10);
+			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag(tag))
+				.withMessage("Not asking table idgen_segment for segment tag '" + tag + "': 1000 other tags wait for"
+						+ " their first range from it");
+			store.recover();
+			// tried again by themselves, the made-up tags are answered unknown and dropped
+			await().until(() -> services.statistics().isEmpty());
+			// the first call starts the allocation without waiting for it (no wait allowed); it stays kept
+			await().ignoreException(SegmentIdsUnavailableException.class).until(() -> services.forTag(tag).nextId() == 1);
+		}
 	}
 
 	@Test

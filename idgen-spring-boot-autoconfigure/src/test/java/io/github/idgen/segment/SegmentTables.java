@@ -82,13 +82,38 @@ final class SegmentTables {
 		}
 	}
 
+	/**
+	 * Locks a tag's row as an instance stalled in the middle of its allocation would: a transaction
+	 * that took the row lock and does not end.
+	 * @return the connection that holds the lock; closing it (or rolling back) releases the lock
+	 */
+	static Connection lockRow(DataSource dataSource, String tag) {
+		try {
+			Connection connection = dataSource.getConnection();
+			connection.setAutoCommit(false);
+			try (PreparedStatement lock = connection.prepareStatement("SELECT max_id FROM " + TABLE + " WHERE tag = ? FOR UPDATE")) {
+				lock.setString(1, tag);
+				lock.executeQuery().close();
+			}
+			return connection;
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	static long maxId(DataSource dataSource, String tag) {
+		return maxIdAndVersion(dataSource, tag)[0];
+	}
+
+	/** A tag's {@code max_id} and {@code version}, read together. */
+	static long[] maxIdAndVersion(DataSource dataSource, String tag) {
 		try (Connection connection = dataSource.getConnection();
-				PreparedStatement statement = connection.prepareStatement("SELECT max_id FROM " + TABLE + " WHERE tag = ?")) {
+				PreparedStatement statement = connection.prepareStatement("SELECT max_id, version FROM " + TABLE + " WHERE tag = ?")) {
 			statement.setString(1, tag);
 			try (ResultSet row = statement.executeQuery()) {
 				row.next();
-				return row.getLong(1);
+				return new long[] { row.getLong(1), row.getLong(2) };
 			}
 		}
 		catch (SQLException ex) {

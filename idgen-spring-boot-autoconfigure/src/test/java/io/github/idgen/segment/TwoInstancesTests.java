@@ -13,7 +13,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Scenario 1: two JVMs with four threads each take ids of one tag with a small step, and an operator
- * raises the row's step mid-run above the largest dynamic step (so the row's step wins): no id twice, each thread's ids strictly increasing.
+ * raises the row's step mid-run above the largest dynamic step (so the row's step wins): no id twice,
+ * each thread's ids strictly increasing, and every range allocated after the change has the new step.
  */
 class TwoInstancesTests {
 
@@ -33,8 +34,15 @@ class TwoInstancesTests {
 			second.awaitReady();
 			await().until(() -> first.all.size() + second.all.size() > IDS_PER_THREAD * THREADS / 2);
 			SegmentTables.update(pool, "UPDATE idgen_segment SET step = 60 WHERE tag = ?", tag);
+			// an allocation that locked the row before the change ends before it; every one after reads 60
+			long[] atChange = SegmentTables.maxIdAndVersion(pool, tag);
 			first.awaitDone();
 			second.awaitDone();
+			long[] atEnd = SegmentTables.maxIdAndVersion(pool, tag);
+			long allocationsAfterChange = atEnd[1] - atChange[1];
+			assertThat(allocationsAfterChange).isPositive();
+			assertThat(atEnd[0] - atChange[0]).as("ids allocated in %d ranges after the step was raised to 60",
+					allocationsAfterChange).isEqualTo(60 * allocationsAfterChange);
 			List<List<Long>> idsPerThread = new ArrayList<>(first.idsPerThread());
 			idsPerThread.addAll(second.idsPerThread());
 			assertThat(idsPerThread).hasSize(2 * THREADS);

@@ -10,7 +10,7 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
  * Actuator endpoint {@code idgenSegments} ({@code /actuator/idgenSegments}): the store and, per tag
- * used so far, its current range, ids left, step and counters.
+ * used so far or waiting for its first range, its current range, ids left, step and counters.
  */
 @Endpoint(id = "idgenSegments")
 public class IdgenSegmentsEndpoint {
@@ -38,7 +38,7 @@ public class IdgenSegmentsEndpoint {
 	 * What the endpoint returns.
 	 *
 	 * @param store where the tags are kept
-	 * @param tags the tags used so far, by name
+	 * @param tags the tags used so far and those waiting for their first range, by name
 	 */
 	public record SegmentsDescriptor(String store, List<SegmentStatistics> tags) {
 	}

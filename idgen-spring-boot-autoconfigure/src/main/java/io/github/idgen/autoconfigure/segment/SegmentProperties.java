@@ -61,7 +61,9 @@ public class SegmentProperties implements Validator {
 	private Duration segmentStepDuration = Duration.ofMinutes(15);
 
 	/**
-	 * Least time between two allocation attempts of a tag after the store failed.
+	 * Least time between two allocation attempts of a tag after one failed, at least 10ms: how long
+	 * a tag waits before it asks a store that failed, or answered that the tag is unknown or
+	 * exhausted, again.
 	 */
 	private Duration segmentRetryInterval = Duration.ofMillis(100);
 
@@ -186,8 +188,12 @@ public class SegmentProperties implements Validator {
 				Duration.ZERO);
 		requireAtLeast(errors, "segmentStepDuration", "xxx.common.segment-step-duration", this.segmentStepDuration,
 				Duration.ofMillis(1));
-		requireAtLeast(errors, "segmentRetryInterval", "xxx.common.segment-retry-interval", this.segmentRetryInterval,
-				Duration.ZERO);
+		if (this.segmentRetryInterval.compareTo(SegmentSettings.MIN_RETRY_INTERVAL) < 0) {
+			errors.rejectValue("segmentRetryInterval", "range", "xxx.common.segment-retry-interval must be at least "
+					+ SegmentSettings.MIN_RETRY_INTERVAL.toMillis() + "ms, was " + this.segmentRetryInterval.toMillis()
+					+ "ms: it is the pause before a tag asks a failing store again. Set it to "
+					+ SegmentSettings.MIN_RETRY_INTERVAL.toMillis() + "ms or more (the default is 100ms).");
+		}
 		requireAtLeast(errors, "segmentAllocationTimeout", "xxx.common.segment-allocation-timeout",
 				this.segmentAllocationTimeout, Duration.ofSeconds(1));
 	}

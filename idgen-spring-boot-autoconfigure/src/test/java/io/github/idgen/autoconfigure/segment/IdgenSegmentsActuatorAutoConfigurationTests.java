@@ -8,8 +8,10 @@ import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
 import io.github.idgen.health.IdgenSegmentsHealthIndicator;
 import io.github.idgen.metrics.IdgenSegmentMetrics;
 import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.segment.SegmentIdsUnavailableException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -22,6 +24,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * {@link IdgenSegmentsActuatorAutoConfiguration}: health, endpoint and meters of segment ids.
@@ -65,6 +68,37 @@ class IdgenSegmentsActuatorAutoConfigurationTests {
 				}
 				return indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE);
 			});
+		});
+	}
+
+	@Test
+	void tagWithoutAFirstRangeShowsInHealthAndTheEndpointUntilItGetsItsRangeByItself() {
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=idgenSegments").run((context) -> {
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			jdbc.update("INSERT INTO idgen_segment (tag, step) VALUES ('orders', 5)");
+			jdbc.update("ALTER TABLE idgen_segment RENAME TO gone");
+			SegmentIdServices services = context.getBean(SegmentIdServices.class);
+			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag("orders"));
+			HealthIndicator indicator = context.getBean("idgenSegmentsHealthIndicator", HealthIndicator.class);
+			Health health = indicator.health(true);
+			assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+			assertThat(health.getDetails().get("tags")).asInstanceOf(InstanceOfAssertFactories.MAP)
+				.extractingByKey("orders")
+				.asInstanceOf(InstanceOfAssertFactories.MAP)
+				.containsEntry("idsLeft", 0L)
+				.containsEntry("storeReachable", false)
+				.hasEntrySatisfying("lastError", (error) -> assertThat(error).asString()
+					.startsWith("Could not allocate a range of segment tag 'orders' from table idgen_segment"));
+			assertThat(context.getBean(IdgenSegmentsEndpoint.class).segments().tags()).singleElement()
+				.satisfies((tag) -> {
+					assertThat(tag.tag()).isEqualTo("orders");
+					assertThat(tag.currentFirstId()).isZero();
+					assertThat(tag.storeReachable()).isFalse();
+				});
+			jdbc.update("ALTER TABLE gone RENAME TO idgen_segment");
+			// nobody asks for the tag: it gets its first range by itself, and health comes back
+			org.awaitility.Awaitility.await().until(() -> indicator.health(true).getStatus().equals(Status.UP));
+			assertThat(services.forTag("orders").nextId()).isEqualTo(1);
 		});
 	}
 

@@ -2,6 +2,8 @@ package io.github.idgen.autoconfigure.segment;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
@@ -10,6 +12,7 @@ import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.UnknownSegmentTagException;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;
@@ -24,6 +27,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * {@link SegmentIdServicesAutoConfiguration}: the switch, the DataSource it needs, the schema.
@@ -103,26 +107,18 @@ class SegmentIdServicesAutoConfigurationTests {
 
 	@Test
 	void userStoreIsUsedInsteadOfTheTable() {
-		SegmentStore store = new SegmentStore() {
-
-			@Override
-			public SegmentRange allocate(String tag, int requestedStep) {
-				return new SegmentRange(tag, 1001, 2000, 1000, Long.MAX_VALUE);
-			}
-
-			@Override
-			public String describe() {
-				return "my store";
-			}
-
-		};
+		InMemorySegmentStore store = new InMemorySegmentStore("orders", 1000, 100);
 		withH2().withPropertyValues("xxx.common.segment-enabled=true")
 			.withBean(SegmentStore.class, () -> store)
 			.run((context) -> {
 				assertThat(context).hasSingleBean(SegmentStore.class).doesNotHaveBean(JdbcSegmentStore.class);
 				SegmentIdServices services = context.getBean(SegmentIdServices.class);
 				assertThat(services.describeStore()).isEqualTo("my store");
-				assertThat(services.forTag("orders").nextId()).isEqualTo(1001);
+				// several ranges, all from the user's store
+				assertThat(services.forTag("orders").nextIds(350))
+					.containsExactlyElementsOf(LongStream.rangeClosed(1001, 1350).boxed().toList());
+				assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> services.forTag("users"))
+					.withMessage("Segment tag 'users' does not exist in my store");
 			});
 	}
 
@@ -168,6 +164,13 @@ class SegmentIdServicesAutoConfigurationTests {
 	}
 
 	@Test
+	void retryIntervalOfZeroFailsNamingThePropertyAndTheFix() {
+		assertEnabledStartFailsWith("xxx.common.segment-retry-interval=0",
+				"xxx.common.segment-retry-interval must be at least 10ms, was 0ms: it is the pause before a tag asks"
+						+ " a failing store again. Set it to 10ms or more (the default is 100ms).");
+	}
+
+	@Test
 	void badTableNameFailsNamingTheProperty() {
 		assertEnabledStartFailsWith("xxx.common.segment-table=drop table", "xxx.common.segment-table must be a plain SQL table name");
 	}
@@ -176,6 +179,38 @@ class SegmentIdServicesAutoConfigurationTests {
 	private void assertEnabledStartFailsWith(String setting, String message) {
 		withH2().withPropertyValues("xxx.common.segment-enabled=true", setting)
 			.run((context) -> assertThat(context).hasFailed().getFailure().rootCause().hasMessageContaining(message));
+	}
+
+	/** A store that keeps the {@link SegmentStore} contract, in memory: one tag, a row step. */
+	static final class InMemorySegmentStore implements SegmentStore {
+
+		private final String tag;
+
+		private final AtomicLong maxId;
+
+		private final int rowStep;
+
+		InMemorySegmentStore(String tag, long maxId, int rowStep) {
+			this.tag = tag;
+			this.maxId = new AtomicLong(maxId);
+			this.rowStep = rowStep;
+		}
+
+		@Override
+		public SegmentRange allocate(String tag, int requestedStep) {
+			if (!tag.equals(this.tag)) {
+				throw new UnknownSegmentTagException(tag, describe());
+			}
+			int step = Math.max(requestedStep, this.rowStep);
+			long lastId = this.maxId.addAndGet(step);
+			return new SegmentRange(tag, lastId - step + 1, lastId, this.rowStep, Long.MAX_VALUE);
+		}
+
+		@Override
+		public String describe() {
+			return "my store";
+		}
+
 	}
 
 	private static boolean tableExists(DataSource dataSource, String table) {

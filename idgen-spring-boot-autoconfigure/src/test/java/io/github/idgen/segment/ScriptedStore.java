@@ -1,0 +1,68 @@
+package io.github.idgen.segment;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A store that passes allocations on to a real one unless told to fail them, and counts what it
+ * was asked: for failures no database gives on demand (an {@link Error}, a store that answers in a
+ * way a test chooses).
+ */
+final class ScriptedStore implements SegmentStore {
+
+	private final SegmentStore target;
+
+	private final AtomicInteger attempts = new AtomicInteger();
+
+	private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+
+	private volatile @Nullable Function<String, Throwable> failure;
+
+	ScriptedStore(SegmentStore target) {
+		this.target = target;
+	}
+
+	/** Fails every allocation from now on with what {@code failure} makes of the tag. */
+	void failWith(Function<String, Throwable> failure) {
+		this.failure = failure;
+	}
+
+	/** Passes allocations on again. */
+	void recover() {
+		this.failure = null;
+	}
+
+	int attempts() {
+		return this.attempts.get();
+	}
+
+	/** The threads that asked for ranges. */
+	Set<Thread> threads() {
+		return this.threads;
+	}
+
+	@Override
+	public SegmentRange allocate(String tag, int requestedStep) {
+		this.attempts.incrementAndGet();
+		this.threads.add(Thread.currentThread());
+		Function<String, Throwable> failure = this.failure;
+		if (failure != null) {
+			Throwable error = failure.apply(tag);
+			if (error instanceof Error fatal) {
+				throw fatal;
+			}
+			throw (RuntimeException) error;
+		}
+		return this.target.allocate(tag, requestedStep);
+	}
+
+	@Override
+	public String describe() {
+		return this.target.describe();
+	}
+
+}
