@@ -1,0 +1,193 @@
+package io.github.idgen.redis;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import io.github.idgen.lease.AbstractLeaseDeployment;
+import io.github.idgen.lease.ClusterDeployment;
+import io.github.idgen.lease.LeaseDeploymentBuilder;
+import io.github.idgen.lease.LeaseKeeper;
+import io.github.idgen.lease.LeaseSettings;
+import io.github.idgen.lease.LeaseTiming;
+
+/**
+ * Leases a worker id as a hash in Redis: the {@link ClusterDeployment} of Redis mode. A facade that
+ * wires a {@link LeaseKeeper} (taking, renewing, fencing, recovering and giving back the lease, on one
+ * thread) to a {@link RedisLeaseBackend} (the records) on a connection of its own.
+ * <p>
+ * At start it refuses a server that may lose what it acknowledged (see {@link RedisNotDurableException})
+ * unless told the operator vouches for it, and creates the records of the range. Like a database,
+ * Redis sends no events here: the renewal every third of the lease timeout is the only proof.
+ */
+public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
+
+	/** Lease group unless another is set. */
+	public static final String DEFAULT_GROUP = "default";
+
+	/** Prefix of every key unless another is set. */
+	public static final String DEFAULT_KEY_PREFIX = "idgen";
+
+	/** How long a silent holder keeps its id unless another timeout is set. */
+	public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(10);
+
+	/** The shortest lease timeout. */
+	public static final Duration MIN_LEASE_TIMEOUT = Duration.ofSeconds(1);
+
+	private final RedisLeaseBackend backend;
+
+	private final RedisChannel channel;
+
+	private final int expectedReplicas;
+
+	private final boolean assumeDurable;
+
+	private RedisLeaseDeployment(RedisLeaseBackend backend, RedisChannel channel, LeaseSettings settings,
+			int expectedReplicas, boolean assumeDurable) {
+		super(backend, settings);
+		this.backend = backend;
+		this.channel = channel;
+		this.expectedReplicas = expectedReplicas;
+		this.assumeDurable = assumeDurable;
+	}
+
+	/**
+	 * Starts a builder.
+	 * @param connector where the records live; the deployment opens a connection of its own on it
+	 * @return a new builder
+	 */
+	public static Builder builder(RedisConnector connector) {
+		return new Builder(Objects.requireNonNull(connector, "connector must not be null"));
+	}
+
+	/**
+	 * Checks that the server keeps what it acknowledges, then creates the records of the range.
+	 * @throws RedisNotDurableException if it may lose acknowledged writes and nobody vouched for it
+	 * @throws IllegalStateException if it cannot be reached or is a Redis Cluster node
+	 */
+	@Override
+	protected void connect() {
+		try {
+			RedisServerCheck.verify(this.channel, this.expectedReplicas, this.assumeDurable);
+			this.backend.prepare();
+		}
+		catch (IllegalStateException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalStateException("Could not prepare the worker-id lease records at " + this.backend.location()
+					+ ": " + ex, ex);
+		}
+	}
+
+	/** How often the deployment's connection was opened again after a failure. */
+	@Override
+	public long getReconnects() {
+		return this.channel.getReconnects();
+	}
+
+	/**
+	 * Stops renewing, gives the lease back, and closes the deployment's connection.
+	 */
+	@Override
+	public void close() {
+		super.close();
+		this.channel.close();
+	}
+
+	/**
+	 * Builds a {@link RedisLeaseDeployment}.
+	 */
+	public static final class Builder extends LeaseDeploymentBuilder<Builder> {
+
+		private final RedisConnector connector;
+
+		private String group = DEFAULT_GROUP;
+
+		private String keyPrefix = DEFAULT_KEY_PREFIX;
+
+		private Duration leaseTimeout = DEFAULT_LEASE_TIMEOUT;
+
+		private int expectedReplicas;
+
+		private boolean assumeDurable;
+
+		private Builder(RedisConnector connector) {
+			this.connector = connector;
+		}
+
+		/**
+		 * Sets the lease group: instances of one service share it, and two groups never share a record.
+		 * @param group 1 to 128 characters
+		 * @return this builder
+		 */
+		public Builder leaseGroup(String group) {
+			this.group = RedisKeys.requireName("lease group", group);
+			return this;
+		}
+
+		/**
+		 * Sets the prefix of every key, {@code <prefix>:lease:<group>:<nodeId>}.
+		 * @param keyPrefix 1 to 64 characters
+		 * @return this builder
+		 */
+		public Builder keyPrefix(String keyPrefix) {
+			this.keyPrefix = RedisKeys.requirePrefix(keyPrefix);
+			return this;
+		}
+
+		/**
+		 * Sets how long a holder that proves nothing keeps its id: a killed instance's id is taken over
+		 * no sooner than this after its last renewal, and a holder stops issuing two thirds of it after
+		 * the send time of its last successful renewal.
+		 * @param leaseTimeout at least {@link #MIN_LEASE_TIMEOUT}
+		 * @return this builder
+		 */
+		public Builder leaseTimeout(Duration leaseTimeout) {
+			if (leaseTimeout == null || leaseTimeout.compareTo(MIN_LEASE_TIMEOUT) < 0) {
+				throw new IllegalArgumentException("leaseTimeout must be at least " + MIN_LEASE_TIMEOUT + ", was "
+						+ leaseTimeout);
+			}
+			this.leaseTimeout = leaseTimeout;
+			return this;
+		}
+
+		/**
+		 * Sets how many replicas must acknowledge every write before it counts ({@code WAIT}).
+		 * @param expectedReplicas 0 or more
+		 * @return this builder
+		 */
+		public Builder expectedReplicas(int expectedReplicas) {
+			this.expectedReplicas = RedisKeys.requireReplicas(expectedReplicas);
+			return this;
+		}
+
+		/**
+		 * Sets whether the operator vouches that the server fsyncs every write, never evicts and has the
+		 * replicas, so that its settings are not read (for services that block {@code CONFIG}); a
+		 * warning is logged at every start.
+		 * @param assumeDurable whether to skip the check
+		 * @return this builder
+		 */
+		public Builder assumeDurable(boolean assumeDurable) {
+			this.assumeDurable = assumeDurable;
+			return this;
+		}
+
+		/**
+		 * Builds the deployment; call {@link RedisLeaseDeployment#start()} next.
+		 * @return the deployment
+		 */
+		public RedisLeaseDeployment build() {
+			long timeout = this.leaseTimeout.toMillis();
+			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
+			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", this.expectedReplicas,
+					Duration.ofMillis(timing.renewalIntervalMillis()));
+			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.keyPrefix, this.group,
+					range().firstNodeId(datacenterId()), range().lastNodeId(datacenterId()), timeout,
+					timing.markAheadMillis(), nanoClock());
+			return new RedisLeaseDeployment(backend, channel, newSettings(), this.expectedReplicas, this.assumeDurable);
+		}
+
+	}
+
+}
