@@ -26,12 +26,14 @@ final class RecordObservations {
 
 	/**
 	 * Records a read.
+	 * @param waitedFor whether a claim must wait for the record to stand still: held, or free but not
+	 * freed by the incarnation it was read in
+	 * @param held whether it names a holder
 	 * @param nanos this clock after the read returned: no later write can have made that version
 	 */
-	void saw(int nodeId, String epoch, LeaseRecord record, long nanos) {
-		this.seen.compute(nodeId, (id, previous) -> (previous != null && previous.version == record.version()
-				&& previous.epoch.equals(epoch)) ? previous
-						: new Seen(epoch, record.version(), record.mustBeWaitedFor(epoch), !record.holder().isEmpty(), nanos));
+	void saw(int nodeId, String epoch, long version, boolean waitedFor, boolean held, long nanos) {
+		this.seen.compute(nodeId, (id, previous) -> (previous != null && previous.version == version
+				&& previous.epoch.equals(epoch)) ? previous : new Seen(epoch, version, waitedFor, held, nanos));
 	}
 
 	/**

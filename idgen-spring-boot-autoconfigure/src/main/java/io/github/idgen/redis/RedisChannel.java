@@ -36,6 +36,8 @@ final class RedisChannel implements AutoCloseable {
 
 	private final long requestTimeoutMillis;
 
+	private final long waitTimeoutMillis;
+
 	private final AtomicLong reconnects = new AtomicLong();
 
 	private @Nullable StatefulRedisConnection<String, String> connection;
@@ -49,13 +51,17 @@ final class RedisChannel implements AutoCloseable {
 	 * @param connector where to connect
 	 * @param name the client name, seen in {@code CLIENT LIST}
 	 * @param expectedReplicas how many replicas must acknowledge every write
-	 * @param requestTimeout how long a request may take, its {@code WAIT} half of it
+	 * @param requestTimeout how long a request may take, from sending it to its answer
+	 * @param waitTimeout how long a {@code WAIT} may wait for the replicas
 	 */
-	RedisChannel(RedisConnector connector, String name, int expectedReplicas, Duration requestTimeout) {
+	RedisChannel(RedisConnector connector, String name, int expectedReplicas, Duration requestTimeout,
+			Duration waitTimeout) {
 		this.connector = connector;
 		this.name = name;
 		this.expectedReplicas = expectedReplicas;
 		this.requestTimeoutMillis = Math.max(2, requestTimeout.toMillis());
+		// WAIT 0 would wait for ever
+		this.waitTimeoutMillis = Math.max(1, Math.min(waitTimeout.toMillis(), this.requestTimeoutMillis - 1));
 	}
 
 	/** Runs a script that changes nothing. */
@@ -108,7 +114,7 @@ final class RedisChannel implements AutoCloseable {
 				if (replicas < this.expectedReplicas) {
 					throw new RedisWriteNotProvenException("Script " + script.name() + " on " + this.connector.describe()
 							+ " was acknowledged by " + replicas + " of " + this.expectedReplicas + " expected replicas within "
-							+ this.requestTimeoutMillis / 2 + " ms; it does not count");
+							+ this.waitTimeoutMillis + " ms; it does not count");
 				}
 			}
 			succeeded();
@@ -129,7 +135,7 @@ final class RedisChannel implements AutoCloseable {
 	}
 
 	private RedisFuture<Long> waitFor(RedisAsyncCommands<String, String> commands) {
-		return commands.waitForReplication(this.expectedReplicas, Math.max(1, this.requestTimeoutMillis / 2));
+		return commands.waitForReplication(this.expectedReplicas, this.waitTimeoutMillis);
 	}
 
 	private <T> T await(RedisFuture<T> future) {

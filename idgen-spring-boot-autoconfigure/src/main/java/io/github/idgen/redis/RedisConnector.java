@@ -64,16 +64,16 @@ public final class RedisConnector implements AutoCloseable {
 	 * Opens a new connection to the primary and names it, so that operators see it in
 	 * {@code CLIENT LIST}.
 	 * @param name the client name, such as {@code idgen-lease}
-	 * @param timeout how long opening it and each command on it may take at most (the URI's timeout
-	 * if that is shorter)
+	 * @param timeout how long each command on it may take; opening it takes no longer than this nor
+	 * than the URI's timeout
 	 * @return the connection
 	 */
 	StatefulRedisConnection<String, String> open(String name, Duration timeout) {
-		Duration bounded = (timeout.compareTo(this.uri.getTimeout()) < 0) ? timeout : this.uri.getTimeout();
-		RedisURI target = RedisURI.builder(this.uri).withTimeout(bounded).build();
+		Duration connectTimeout = (timeout.compareTo(this.uri.getTimeout()) < 0) ? timeout : this.uri.getTimeout();
+		RedisURI target = RedisURI.builder(this.uri).withTimeout(connectTimeout).build();
 		StatefulRedisConnection<String, String> connection = this.client.connect(StringCodec.UTF8, target);
 		try {
-			connection.setTimeout(bounded);
+			connection.setTimeout(timeout);
 			connection.sync().clientSetname(name);
 			return connection;
 		}

@@ -1,6 +1,7 @@
 package io.github.idgen.redis;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -70,6 +71,8 @@ final class RedisLeaseBackend implements LeaseBackend {
 
 	private static final RedisScript READ = RedisScript.load("lease-read");
 
+	private static final RedisScript SCAN = RedisScript.load("lease-scan");
+
 	private static final RedisScript PREPARE = RedisScript.load("lease-prepare");
 
 	private static final RedisScript CLAIM = RedisScript.load("lease-claim");
@@ -95,6 +98,8 @@ final class RedisLeaseBackend implements LeaseBackend {
 	private final LongSupplier nanoClock;
 
 	private final RecordObservations observations;
+
+	private volatile boolean prepared;
 
 	RedisLeaseBackend(RedisChannel channel, String keyPrefix, String group, int firstNodeId, int lastNodeId,
 			long leaseTimeoutMillis, long markAheadMillis, LongSupplier nanoClock) {
@@ -136,14 +141,20 @@ final class RedisLeaseBackend implements LeaseBackend {
 	}
 
 	/**
-	 * Creates the records of the range that are missing, every time a lease is taken: a record that
-	 * vanished is back, unsettled, before anyone looks for a free id.
+	 * Creates the records of the range that are missing, once; a record that vanishes later is created
+	 * again by the scan that finds it missing. Either way it is claimed only after a lease timeout.
 	 */
 	@Override
 	public void prepare() {
+		if (!this.prepared) {
+			create(keys(this.firstNodeId, this.lastNodeId));
+			this.prepared = true;
+		}
+	}
+
+	private void create(String[] keys) {
 		long base = ThreadLocalRandom.current().nextLong(1, (1L << 52) - 2048);
-		Long created = this.channel.write(PREPARE, ScriptOutputType.INTEGER, keys(this.firstNodeId, this.lastNodeId),
-				Long.toString(base));
+		Long created = this.channel.write(PREPARE, ScriptOutputType.INTEGER, keys, Long.toString(base));
 		if (created != null && created > 0) {
 			logger.info("Created {} missing worker-id lease record(s) at {}; each is claimed only after it stood still for"
 					+ " a lease timeout ({} ms)", created, location(), this.leaseTimeoutMillis);
@@ -151,35 +162,50 @@ final class RedisLeaseBackend implements LeaseBackend {
 	}
 
 	/**
-	 * Returns the node ids that cannot be claimed now: held, missing, or free but not settled in this
+	 * Returns the node ids that cannot be claimed now: held, missing, or free but not freed by this
 	 * server incarnation, unless watched standing still for a whole lease timeout. If no id can be
-	 * claimed, watches them for one lease timeout first, so that a dead holder's id is found.
+	 * claimed, reads them again once a lease timeout later, so that a dead holder's id is found: two
+	 * reads of the range, not one every few hundred milliseconds, since 1024 instances starting
+	 * together after a Redis restart each watch 1024 records (a give-back meanwhile is found at the
+	 * end of the wait).
 	 */
 	@Override
 	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
-		long timeout = TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
 		Set<Integer> held = unclaimable(first, last);
-		// measured from after the first read: a record first seen then and unchanged since is stale at the end
-		long start = this.nanoClock.getAsLong();
-		for (;;) {
-			long waited = this.nanoClock.getAsLong() - start;
-			if (held.size() <= last - first || waited >= timeout) {
-				return held;
-			}
-			long pause = Math.min(TimeUnit.NANOSECONDS.toMillis(timeout - waited) + 1, this.leaseTimeoutMillis / 4 + 1);
-			Thread.sleep(pause);
-			held = unclaimable(first, last);
+		if (held.size() <= last - first) {
+			return held;
 		}
+		// from after the first read: a record first seen then and unchanged since has stood still long enough
+		Thread.sleep(this.leaseTimeoutMillis + 1);
+		return unclaimable(first, last);
 	}
 
 	private Set<Integer> unclaimable(int first, int last) {
+		List<?> reply = this.channel.read(SCAN, ScriptOutputType.MULTI, keys(first, last));
+		long seenAt = this.nanoClock.getAsLong();
+		String epoch = (String) reply.get(0);
+		List<?> versions = (List<?>) reply.get(1);
+		List<?> states = (List<?>) reply.get(2);
 		Set<Integer> unclaimable = new HashSet<>();
-		read(first, last).forEach((nodeId, record) -> {
-			if (record == null || (record.mustBeWaitedFor(epochOf(nodeId))
-					&& !this.observations.waitedOut(nodeId, record.version(), this.nanoClock.getAsLong()))) {
+		List<String> missing = new ArrayList<>();
+		for (int i = 0; i < versions.size(); i++) {
+			int nodeId = first + i;
+			String state = (String) states.get(i);
+			long version = Long.parseLong((String) versions.get(i));
+			if (state.equals("missing")) {
+				unclaimable.add(nodeId);
+				missing.add(key(nodeId));
+				continue;
+			}
+			boolean waitedFor = !state.equals("free");
+			this.observations.saw(nodeId, epoch, version, waitedFor, state.equals("held"), seenAt);
+			if (waitedFor && !this.observations.waitedOut(nodeId, version, seenAt)) {
 				unclaimable.add(nodeId);
 			}
-		});
+		}
+		if (!missing.isEmpty()) {
+			create(missing.toArray(String[]::new));
+		}
 		return unclaimable;
 	}
 
@@ -211,7 +237,8 @@ final class RedisLeaseBackend implements LeaseBackend {
 			LeaseRecord record = LeaseRecord.of((List<?>) rows.get(i));
 			records.put(nodeId, record);
 			if (record != null) {
-				this.observations.saw(nodeId, epoch, record, seenAt);
+				this.observations.saw(nodeId, epoch, record.version(), record.mustBeWaitedFor(epoch),
+						!record.holder().isEmpty(), seenAt);
 			}
 		}
 		return records;

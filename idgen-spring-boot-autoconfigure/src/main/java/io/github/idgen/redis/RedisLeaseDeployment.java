@@ -180,8 +180,10 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 		public RedisLeaseDeployment build() {
 			long timeout = this.leaseTimeout.toMillis();
 			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
-			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", this.expectedReplicas,
-					Duration.ofMillis(timing.renewalIntervalMillis()));
+			// a request may wait a whole lease timeout (1024 instances watching 1024 records after a restart
+			// queue up); the deadline runs out meanwhile whatever the keeper's thread does
+			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", this.expectedReplicas, this.leaseTimeout,
+					Duration.ofMillis(timing.renewalIntervalMillis() / 2));
 			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.keyPrefix, this.group,
 					range().firstNodeId(datacenterId()), range().lastNodeId(datacenterId()), timeout,
 					timing.markAheadMillis(), nanoClock());

@@ -247,7 +247,7 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		 */
 		public RedisSegmentStore build() {
 			RedisChannel channel = new RedisChannel(this.connector, "idgen-segment", this.expectedReplicas,
-					this.allocationTimeout);
+					this.allocationTimeout, this.allocationTimeout.dividedBy(2));
 			return new RedisSegmentStore(channel, this.keyPrefix, this.expectedReplicas, this.assumeDurable);
 		}
 

@@ -99,11 +99,11 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 		}
 	}
 
-	/** Leases with every deployment at once, each on a thread of its own. */
+	/** Leases with every deployment at once, each on a thread of its own, so that they all wait at once. */
 	static List<Integer> leaseAtOnce(List<RedisLeaseDeployment> deployments,
 			ToIntFunction<RedisLeaseDeployment> lease) throws Exception {
 		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService threads = Executors.newFixedThreadPool(32);
+		ExecutorService threads = Executors.newFixedThreadPool(deployments.size());
 		try {
 			List<Future<Integer>> leased = new ArrayList<>();
 			for (RedisLeaseDeployment deployment : deployments) {

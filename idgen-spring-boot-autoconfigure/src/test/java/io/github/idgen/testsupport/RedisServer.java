@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A real {@code redis-server} process (Debian's package) on a free 127.0.0.1 port with its data in a
  * fresh directory, persisting every write before it answers ({@code --appendonly yes --appendfsync
- * always --save ''}) unless other settings are given. It can be killed with SIGKILL, frozen with
+ * always --save ''}) unless other settings are given, and syncing a replica at once. It can be killed with SIGKILL, frozen with
  * SIGSTOP, stopped, started again on the same data and port, have its data directory copied and
  * restored, and get replicas. As a JUnit extension in a static field it runs for the test class;
  * {@link #shared()} runs once per JVM. Every server is killed and its directory deleted when the JVM
@@ -118,7 +118,8 @@ public final class RedisServer implements AutoCloseable, BeforeAllCallback, Afte
 		}
 		List<String> command = new ArrayList<>(List.of(redisServer(), "--port", Integer.toString(this.port), "--bind",
 				"127.0.0.1", "--dir", this.directory.toString(), "--appendonly", "yes", "--appendfsync", "always", "--save",
-				"", "--pidfile", pidFile().toString(), "--logfile", this.directory.resolve("redis.log").toString()));
+				"", "--repl-diskless-sync-delay", "0", "--pidfile", pidFile().toString(), "--logfile",
+				this.directory.resolve("redis.log").toString()));
 		command.addAll(this.settings);
 		try {
 			this.process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -205,6 +206,14 @@ public final class RedisServer implements AutoCloseable, BeforeAllCallback, Afte
 			sleep(50);
 		}
 		return replica;
+	}
+
+	/**
+	 * Cuts a replica off its primary for good: it follows a port nobody listens on, keeps its data, and
+	 * misses every write from now on (a frozen replica would still read what its socket buffered).
+	 */
+	public void breakReplication() {
+		cli("REPLICAOF", "127.0.0.1", Integer.toString(DatabaseServer.freePort()));
 	}
 
 	/** Makes a replica a primary ({@code REPLICAOF NO ONE}), as a failover does. */
