@@ -67,6 +67,11 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 		return created;
 	}
 
+	/** Closes something at the end, after the deployments, before the connectors. */
+	<C extends AutoCloseable> C closeAtEnd(C closeable) {
+		return this.started.closeAtEnd(closeable);
+	}
+
 	RedisLeaseDeployment startDeployment() {
 		return start(builder().build());
 	}
