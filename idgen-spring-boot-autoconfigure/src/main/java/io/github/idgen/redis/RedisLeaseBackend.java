@@ -184,14 +184,14 @@ final class RedisLeaseBackend implements LeaseBackend {
 		List<?> reply = this.channel.read(SCAN, ScriptOutputType.MULTI, keys(first, last));
 		long seenAt = this.nanoClock.getAsLong();
 		String epoch = (String) reply.get(0);
-		List<?> versions = (List<?>) reply.get(1);
-		List<?> states = (List<?>) reply.get(2);
+		String[] lines = ((String) reply.get(1)).split("\n");
 		Set<Integer> unclaimable = new HashSet<>();
 		List<String> missing = new ArrayList<>();
-		for (int i = 0; i < versions.size(); i++) {
+		for (int i = 0; i < lines.length; i++) {
 			int nodeId = first + i;
-			String state = (String) states.get(i);
-			long version = Long.parseLong((String) versions.get(i));
+			int space = lines[i].indexOf(' ');
+			long version = Long.parseLong(lines[i], 0, space, 10);
+			String state = lines[i].substring(space + 1);
 			if (state.equals("missing")) {
 				unclaimable.add(nodeId);
 				missing.add(key(nodeId));

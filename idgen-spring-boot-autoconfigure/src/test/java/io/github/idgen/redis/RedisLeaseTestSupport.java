@@ -3,10 +3,6 @@ package io.github.idgen.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToIntFunction;
 
@@ -15,6 +11,7 @@ import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.testsupport.RedisServer;
 import io.github.idgen.testsupport.StartedLeases;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
 
 /**
  * Builds Redis deployments and proxies with test-sized timeouts, each test in a lease group of its own,
@@ -104,29 +101,39 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Starts deployments 16 at a time (each opens a connection, checks the server and reads the range),
+	 * closing them at the end.
+	 */
+	void startAll(List<RedisLeaseDeployment> deployments) throws Exception {
+		deployments.forEach(this.started::closeAtEnd);
+		StartedLeases.leaseAtOnce(deployments, 16, (deployment) -> {
+			deployment.start();
+			return 0;
+		});
+	}
+
+	/**
+	 * Marks the free records of node ids {@code 0..last} as freed by the running server, as give-backs
+	 * would: a fixture for tests of many leasers that need no first wait.
+	 * @return how many records it settled
+	 */
+	long settleRecords(int last) {
+		String[] keys = new String[last + 1];
+		for (int nodeId = 0; nodeId <= last; nodeId++) {
+			keys[nodeId] = "idgen:lease:" + this.group + ":" + nodeId;
+		}
+		try (RedisChannel channel = new RedisChannel(this.connector, "idgen-test", 0, Duration.ofSeconds(30),
+				Duration.ofSeconds(1))) {
+			Long settled = channel.write(RedisScript.load("test-settle"), ScriptOutputType.INTEGER, keys);
+			return settled;
+		}
+	}
+
 	/** Leases with every deployment at once, each on a thread of its own, so that they all wait at once. */
 	static List<Integer> leaseAtOnce(List<RedisLeaseDeployment> deployments,
 			ToIntFunction<RedisLeaseDeployment> lease) throws Exception {
-		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService threads = Executors.newFixedThreadPool(deployments.size());
-		try {
-			List<Future<Integer>> leased = new ArrayList<>();
-			for (RedisLeaseDeployment deployment : deployments) {
-				leased.add(threads.submit(() -> {
-					go.await();
-					return lease.applyAsInt(deployment);
-				}));
-			}
-			go.countDown();
-			List<Integer> ids = new ArrayList<>();
-			for (Future<Integer> id : leased) {
-				ids.add(id.get());
-			}
-			return ids;
-		}
-		finally {
-			threads.shutdownNow();
-		}
+		return StartedLeases.leaseAtOnce(deployments, deployments.size(), lease);
 	}
 
 	@Override

@@ -287,17 +287,9 @@ public final class RedisServer implements AutoCloseable, BeforeAllCallback, Afte
 		}
 	}
 
-	/**
-	 * Starts a shell that waits for this JVM to end and then kills the server and deletes its directory:
-	 * shutdown hooks do not run when the JVM is killed or halted, and a server must never outlive its tests.
-	 */
 	private void watchThisJvm() {
-		String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
-				+ "kill -9 $(cat '" + pidFile() + "') 2>/dev/null; rm -rf '" + this.directory + "'";
 		try {
-			new ProcessBuilder("sh", "-c", script).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.redirectError(ProcessBuilder.Redirect.DISCARD)
-				.start();
+			JvmWatchdog.killWhenThisJvmEnds("kill -9 $(cat '" + pidFile() + "') 2>/dev/null", this.directory);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
