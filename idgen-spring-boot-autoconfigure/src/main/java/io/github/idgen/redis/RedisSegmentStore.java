@@ -221,7 +221,10 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		}
 
 		/**
-		 * Sets how many replicas must acknowledge every allocation before its range is used.
+		 * Sets how many replicas must acknowledge every allocation before it counts ({@code WAIT}). Set it to the
+		 * number of replicas: a primary cut off from any of them then proves nothing (a split brain
+		 * cannot keep a lease alive on the old primary), and whichever replica is promoted has every
+		 * write that counted.
 		 * @param expectedReplicas 0 or more
 		 * @return this builder
 		 */
