@@ -50,15 +50,13 @@ final class RedisChannel implements AutoCloseable {
 	 * Creates a channel; it connects on first use.
 	 * @param connector where to connect
 	 * @param name the client name, seen in {@code CLIENT LIST}
-	 * @param expectedReplicas how many replicas must acknowledge every write
 	 * @param requestTimeout how long a request may take, from sending it to its answer
 	 * @param waitTimeout how long a {@code WAIT} may wait for the replicas
 	 */
-	RedisChannel(RedisConnector connector, String name, int expectedReplicas, Duration requestTimeout,
-			Duration waitTimeout) {
+	RedisChannel(RedisConnector connector, String name, Duration requestTimeout, Duration waitTimeout) {
 		this.connector = connector;
 		this.name = name;
-		this.expectedReplicas = expectedReplicas;
+		this.expectedReplicas = connector.expectedReplicas();
 		this.requestTimeoutMillis = Math.max(2, requestTimeout.toMillis());
 		// WAIT 0 would wait for ever
 		this.waitTimeoutMillis = Math.max(1, Math.min(waitTimeout.toMillis(), this.requestTimeoutMillis - 1));
@@ -214,6 +212,11 @@ final class RedisChannel implements AutoCloseable {
 	/** Where this channel connects, for messages. */
 	String describe() {
 		return this.connector.describe();
+	}
+
+	/** What the server is expected to promise. */
+	RedisConnector connector() {
+		return this.connector;
 	}
 
 	@Override

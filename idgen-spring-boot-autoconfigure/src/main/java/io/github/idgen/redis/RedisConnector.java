@@ -14,50 +14,79 @@ import io.lettuce.core.resource.ClientResources;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Opens idgen's own connections to one Redis primary, standalone or found through Sentinel (a
- * {@code redis-sentinel://} URI); Redis Cluster is refused when a backend starts.
+ * Where idgen's Redis records live and what the server promises: opens idgen's own connections to one
+ * Redis primary, standalone or found through Sentinel (a {@code redis-sentinel://} URI), and carries
+ * what the lease and the segment store share: the key prefix, how many replicas every write waits
+ * for, and whether the operator vouches for the server's durability. Redis Cluster is refused when a
+ * backend starts.
  * <p>
- * A connection never reconnects by itself: Lettuce would otherwise re-send, on a new connection,
- * a {@code WAIT} whose write went out on the old one, and that {@code WAIT} proves nothing (it
- * counts replicas that acknowledged the new connection's writes: none). A backend closes a broken
- * connection and opens a new one, which also asks Sentinel for the current primary.
+ * A connection never reconnects by itself: Lettuce would otherwise send a {@code WAIT} again on a new
+ * connection when the one its write went out on broke, and there it proves nothing about that write
+ * ({@code WAIT} counts the acknowledgements of its own connection's writes). A backend closes a
+ * broken connection and opens a new one, which also asks Sentinel for the current primary.
  */
 public final class RedisConnector implements AutoCloseable {
+
+	/** Prefix of every key unless another is set. */
+	public static final String DEFAULT_KEY_PREFIX = "idgen";
 
 	private final RedisURI uri;
 
 	private final RedisClient client;
 
-	private RedisConnector(RedisURI uri, @Nullable ClientResources resources) {
-		this.uri = Objects.requireNonNull(uri, "uri must not be null");
-		this.client = (resources != null) ? RedisClient.create(resources) : RedisClient.create();
-		Duration connectTimeout = uri.getTimeout();
+	private final String keyPrefix;
+
+	private final int expectedReplicas;
+
+	private final boolean assumeDurable;
+
+	private RedisConnector(Builder builder) {
+		this.uri = builder.uri;
+		this.client = (builder.resources != null) ? RedisClient.create(builder.resources) : RedisClient.create();
 		this.client.setOptions(ClientOptions.builder()
 			.autoReconnect(false)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-			.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+			.socketOptions(SocketOptions.builder().connectTimeout(this.uri.getTimeout()).keepAlive(true).build())
 			.build());
+		this.keyPrefix = builder.keyPrefix;
+		this.expectedReplicas = builder.expectedReplicas;
+		this.assumeDurable = builder.assumeDurable;
 	}
 
 	/**
-	 * Creates a connector with event loops of its own.
+	 * Creates a connector with event loops of its own, idgen's key prefix, no replicas expected, and
+	 * the server's durability checked at start.
 	 * @param uri the primary ({@code redis://}) or its Sentinels ({@code redis-sentinel://}), with
 	 * credentials, database and TLS as needed; its timeout bounds opening a connection
 	 * @return the connector, to close
 	 */
 	public static RedisConnector create(RedisURI uri) {
-		return new RedisConnector(uri, null);
+		return builder(uri).build();
 	}
 
 	/**
-	 * Creates a connector on shared event loops, such as those of the application's other Redis
-	 * clients; closing the connector leaves them running.
-	 * @param uri the primary or its Sentinels
-	 * @param resources the shared client resources
-	 * @return the connector, to close
+	 * Starts a builder.
+	 * @param uri the primary ({@code redis://}) or its Sentinels ({@code redis-sentinel://}), with
+	 * credentials, database and TLS as needed; its timeout bounds opening a connection
+	 * @return a new builder
 	 */
-	public static RedisConnector create(RedisURI uri, ClientResources resources) {
-		return new RedisConnector(uri, Objects.requireNonNull(resources, "resources must not be null"));
+	public static Builder builder(RedisURI uri) {
+		return new Builder(Objects.requireNonNull(uri, "uri must not be null"));
+	}
+
+	/** The prefix of every key, {@code <prefix>:lease:...} and {@code <prefix>:segment:...}. */
+	String keyPrefix() {
+		return this.keyPrefix;
+	}
+
+	/** How many replicas must acknowledge every write. */
+	int expectedReplicas() {
+		return this.expectedReplicas;
+	}
+
+	/** Whether the operator vouches for the server's durability, so that it is not checked. */
+	boolean assumeDurable() {
+		return this.assumeDurable;
 	}
 
 	/**
@@ -110,6 +139,85 @@ public final class RedisConnector implements AutoCloseable {
 	@Override
 	public String toString() {
 		return describe();
+	}
+
+	/**
+	 * Builds a {@link RedisConnector}.
+	 */
+	public static final class Builder {
+
+		private final RedisURI uri;
+
+		private @Nullable ClientResources resources;
+
+		private String keyPrefix = DEFAULT_KEY_PREFIX;
+
+		private int expectedReplicas;
+
+		private boolean assumeDurable;
+
+		private Builder(RedisURI uri) {
+			this.uri = uri;
+		}
+
+		/**
+		 * Shares event loops, such as those of the application's other Redis clients; closing the
+		 * connector leaves them running.
+		 * @param resources the shared client resources
+		 * @return this builder
+		 */
+		public Builder resources(ClientResources resources) {
+			this.resources = Objects.requireNonNull(resources, "resources must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets the prefix of every key, {@code <prefix>:lease:<group>:<nodeId>} and
+		 * {@code <prefix>:segment:<tag>}.
+		 * @param keyPrefix 1 to 64 characters without spaces
+		 * @return this builder
+		 */
+		public Builder keyPrefix(String keyPrefix) {
+			this.keyPrefix = RedisKeys.requirePrefix(keyPrefix);
+			return this;
+		}
+
+		/**
+		 * Sets how many replicas must acknowledge every write before it counts ({@code WAIT}): a lease
+		 * claimed or renewed, a mark, a give-back, a range. Set it to the number of replicas: a primary
+		 * cut off from any of them then proves nothing (a split brain cannot keep a lease alive on the
+		 * old primary), and whichever replica is promoted has every write that counted.
+		 * @param expectedReplicas 0 or more
+		 * @return this builder
+		 */
+		public Builder expectedReplicas(int expectedReplicas) {
+			if (expectedReplicas < 0) {
+				throw new IllegalArgumentException("expectedReplicas must be 0 or more, was " + expectedReplicas);
+			}
+			this.expectedReplicas = expectedReplicas;
+			return this;
+		}
+
+		/**
+		 * Sets whether the operator vouches that the server fsyncs every write, never evicts and has
+		 * the replicas, so that its settings are not read at start (for services that block
+		 * {@code CONFIG}); a warning is logged at every start.
+		 * @param assumeDurable whether to skip the check
+		 * @return this builder
+		 */
+		public Builder assumeDurable(boolean assumeDurable) {
+			this.assumeDurable = assumeDurable;
+			return this;
+		}
+
+		/**
+		 * Builds the connector; it connects when a backend starts.
+		 * @return the connector, to close
+		 */
+		public RedisConnector build() {
+			return new RedisConnector(this);
+		}
+
 	}
 
 }

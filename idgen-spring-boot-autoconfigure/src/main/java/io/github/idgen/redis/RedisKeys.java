@@ -31,13 +31,6 @@ final class RedisKeys {
 		return prefix;
 	}
 
-	static int requireReplicas(int expectedReplicas) {
-		if (expectedReplicas < 0) {
-			throw new IllegalArgumentException("expectedReplicas must be 0 or more, was " + expectedReplicas);
-		}
-		return expectedReplicas;
-	}
-
 	private static boolean isBlankOrControl(int c) {
 		return Character.isWhitespace(c) || Character.isISOControl(c);
 	}

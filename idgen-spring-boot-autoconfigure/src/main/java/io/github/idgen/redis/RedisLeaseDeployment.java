@@ -24,9 +24,6 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 	/** Lease group unless another is set. */
 	public static final String DEFAULT_GROUP = "default";
 
-	/** Prefix of every key unless another is set. */
-	public static final String DEFAULT_KEY_PREFIX = "idgen";
-
 	/** How long a silent holder keeps its id unless another timeout is set. */
 	public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -37,22 +34,16 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 
 	private final RedisChannel channel;
 
-	private final int expectedReplicas;
-
-	private final boolean assumeDurable;
-
-	private RedisLeaseDeployment(RedisLeaseBackend backend, RedisChannel channel, LeaseSettings settings,
-			int expectedReplicas, boolean assumeDurable) {
+	private RedisLeaseDeployment(RedisLeaseBackend backend, RedisChannel channel, LeaseSettings settings) {
 		super(backend, settings);
 		this.backend = backend;
 		this.channel = channel;
-		this.expectedReplicas = expectedReplicas;
-		this.assumeDurable = assumeDurable;
 	}
 
 	/**
 	 * Starts a builder.
-	 * @param connector where the records live; the deployment opens a connection of its own on it
+	 * @param connector where the records live, under which key prefix, and what the server promises;
+	 * the deployment opens a connection of its own on it
 	 * @return a new builder
 	 */
 	public static Builder builder(RedisConnector connector) {
@@ -67,7 +58,7 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 	@Override
 	protected void connect() {
 		try {
-			RedisServerCheck.verify(this.channel, this.expectedReplicas, this.assumeDurable);
+			RedisServerCheck.verify(this.channel);
 			this.backend.prepare();
 		}
 		catch (IllegalStateException ex) {
@@ -103,13 +94,7 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 
 		private String group = DEFAULT_GROUP;
 
-		private String keyPrefix = DEFAULT_KEY_PREFIX;
-
 		private Duration leaseTimeout = DEFAULT_LEASE_TIMEOUT;
-
-		private int expectedReplicas;
-
-		private boolean assumeDurable;
 
 		private Builder(RedisConnector connector) {
 			this.connector = connector;
@@ -122,16 +107,6 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 		 */
 		public Builder leaseGroup(String group) {
 			this.group = RedisKeys.requireName("lease group", group);
-			return this;
-		}
-
-		/**
-		 * Sets the prefix of every key, {@code <prefix>:lease:<group>:<nodeId>}.
-		 * @param keyPrefix 1 to 64 characters
-		 * @return this builder
-		 */
-		public Builder keyPrefix(String keyPrefix) {
-			this.keyPrefix = RedisKeys.requirePrefix(keyPrefix);
 			return this;
 		}
 
@@ -152,31 +127,6 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 		}
 
 		/**
-		 * Sets how many replicas must acknowledge every write before it counts ({@code WAIT}). Set it to the
-		 * number of replicas: a primary cut off from any of them then proves nothing (a split brain
-		 * cannot keep a lease alive on the old primary), and whichever replica is promoted has every
-		 * write that counted.
-		 * @param expectedReplicas 0 or more
-		 * @return this builder
-		 */
-		public Builder expectedReplicas(int expectedReplicas) {
-			this.expectedReplicas = RedisKeys.requireReplicas(expectedReplicas);
-			return this;
-		}
-
-		/**
-		 * Sets whether the operator vouches that the server fsyncs every write, never evicts and has the
-		 * replicas, so that its settings are not read (for services that block {@code CONFIG}); a
-		 * warning is logged at every start.
-		 * @param assumeDurable whether to skip the check
-		 * @return this builder
-		 */
-		public Builder assumeDurable(boolean assumeDurable) {
-			this.assumeDurable = assumeDurable;
-			return this;
-		}
-
-		/**
 		 * Builds the deployment; call {@link RedisLeaseDeployment#start()} next.
 		 * @return the deployment
 		 */
@@ -185,12 +135,12 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
 			// a request may wait a whole lease timeout (1024 instances watching 1024 records after a restart
 			// queue up); the deadline runs out meanwhile whatever the keeper's thread does
-			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", this.expectedReplicas, this.leaseTimeout,
+			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", this.leaseTimeout,
 					Duration.ofMillis(timing.renewalIntervalMillis() / 2));
-			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.keyPrefix, this.group,
+			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.connector.keyPrefix(), this.group,
 					range().firstNodeId(datacenterId()), range().lastNodeId(datacenterId()), timeout,
 					timing.markAheadMillis(), nanoClock());
-			return new RedisLeaseDeployment(backend, channel, newSettings(), this.expectedReplicas, this.assumeDurable);
+			return new RedisLeaseDeployment(backend, channel, newSettings());
 		}
 
 	}

@@ -47,24 +47,19 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 
 	private final String keyPrefix;
 
-	private final int expectedReplicas;
-
-	private final boolean assumeDurable;
-
 	private final Map<String, Long> highestTaken = new ConcurrentHashMap<>();
 
 	private final AtomicBoolean started = new AtomicBoolean();
 
-	private RedisSegmentStore(RedisChannel channel, String keyPrefix, int expectedReplicas, boolean assumeDurable) {
+	private RedisSegmentStore(RedisChannel channel) {
 		this.channel = channel;
-		this.keyPrefix = keyPrefix + ":segment:";
-		this.expectedReplicas = expectedReplicas;
-		this.assumeDurable = assumeDurable;
+		this.keyPrefix = channel.connector().keyPrefix() + ":segment:";
 	}
 
 	/**
 	 * Starts a builder.
-	 * @param connector where the tags live; the store opens a connection of its own on it
+	 * @param connector where the tags live, under which key prefix, and what the server promises; the
+	 * store opens a connection of its own on it
 	 * @return a new builder
 	 */
 	public static Builder builder(RedisConnector connector) {
@@ -81,7 +76,7 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		if (!this.started.compareAndSet(false, true)) {
 			throw new IllegalStateException("Cannot be started more than once");
 		}
-		RedisServerCheck.verify(this.channel, this.expectedReplicas, this.assumeDurable);
+		RedisServerCheck.verify(this.channel);
 	}
 
 	@Override
@@ -185,26 +180,10 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 
 		private final RedisConnector connector;
 
-		private String keyPrefix = RedisLeaseDeployment.DEFAULT_KEY_PREFIX;
-
 		private Duration allocationTimeout = DEFAULT_ALLOCATION_TIMEOUT;
-
-		private int expectedReplicas;
-
-		private boolean assumeDurable;
 
 		private Builder(RedisConnector connector) {
 			this.connector = connector;
-		}
-
-		/**
-		 * Sets the prefix of every key, {@code <prefix>:segment:<tag>}.
-		 * @param keyPrefix 1 to 64 characters
-		 * @return this builder
-		 */
-		public Builder keyPrefix(String keyPrefix) {
-			this.keyPrefix = RedisKeys.requirePrefix(keyPrefix);
-			return this;
 		}
 
 		/**
@@ -221,37 +200,12 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		}
 
 		/**
-		 * Sets how many replicas must acknowledge every allocation before it counts ({@code WAIT}). Set it to the
-		 * number of replicas: a primary cut off from any of them then proves nothing (a split brain
-		 * cannot keep a lease alive on the old primary), and whichever replica is promoted has every
-		 * write that counted.
-		 * @param expectedReplicas 0 or more
-		 * @return this builder
-		 */
-		public Builder expectedReplicas(int expectedReplicas) {
-			this.expectedReplicas = RedisKeys.requireReplicas(expectedReplicas);
-			return this;
-		}
-
-		/**
-		 * Sets whether the operator vouches for the server's persistence, memory policy and replicas,
-		 * so that its settings are not read; a warning is logged at every start.
-		 * @param assumeDurable whether to skip the check
-		 * @return this builder
-		 */
-		public Builder assumeDurable(boolean assumeDurable) {
-			this.assumeDurable = assumeDurable;
-			return this;
-		}
-
-		/**
 		 * Builds the store; call {@link RedisSegmentStore#start()} next.
 		 * @return the store
 		 */
 		public RedisSegmentStore build() {
-			RedisChannel channel = new RedisChannel(this.connector, "idgen-segment", this.expectedReplicas,
-					this.allocationTimeout, this.allocationTimeout.dividedBy(2));
-			return new RedisSegmentStore(channel, this.keyPrefix, this.expectedReplicas, this.assumeDurable);
+			return new RedisSegmentStore(new RedisChannel(this.connector, "idgen-segment", this.allocationTimeout,
+					this.allocationTimeout.dividedBy(2)));
 		}
 
 	}

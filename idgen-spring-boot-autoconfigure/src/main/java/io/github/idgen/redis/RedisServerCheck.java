@@ -25,19 +25,19 @@ final class RedisServerCheck {
 
 	/**
 	 * Checks the server behind a channel.
-	 * @param channel the backend's channel
-	 * @param expectedReplicas how many replicas every write waits for
-	 * @param assumeDurable whether the operator vouches for the settings (nothing but Cluster is checked)
+	 * @param channel the backend's channel; its connector says how many replicas every write waits for
+	 * and whether the operator vouches for the settings (then nothing but Cluster is checked)
 	 * @throws RedisNotDurableException naming each setting that does not hold
 	 * @throws IllegalStateException if the server is a Redis Cluster node
 	 */
-	static void verify(RedisChannel channel, int expectedReplicas, boolean assumeDurable) {
+	static void verify(RedisChannel channel) {
 		String server = channel.describe();
+		int expectedReplicas = channel.connector().expectedReplicas();
 		if ("1".equals(info(channel, "cluster").get("cluster_enabled"))) {
 			throw new IllegalStateException("Redis at " + server + " is a Redis Cluster node; idgen supports a standalone"
 					+ " primary (with replicas) or one found through Sentinel, not Redis Cluster");
 		}
-		if (assumeDurable) {
+		if (channel.connector().assumeDurable()) {
 			logger.warn("Redis at {}: idgen did not check that it fsyncs every write (appendonly yes, appendfsync always),"
 					+ " never evicts (maxmemory-policy noeviction) and has {} replica(s); the operator declared it durable."
 					+ " If it is not, a restart or failover can hand one worker id or one range of ids out twice", server,

@@ -31,9 +31,9 @@ class RedisFailoverTests {
 		try (RedisServer primary = new RedisServer(); RedisServer replica = startedWithReplica(primary);
 				TcpProxy address = new TcpProxy(primary.port());
 				RedisLeaseTestSupport support = new RedisLeaseTestSupport(primary)) {
-			RedisConnector connector = support.connector(primary.uri(address.port()));
+			RedisConnector connector = support.connector(RedisConnector.builder(primary.uri(address.port()))
+				.expectedReplicas(1));
 			RedisSegmentStore store = support.closeAtEnd(RedisSegmentStore.builder(connector)
-				.expectedReplicas(1)
 				.allocationTimeout(Duration.ofMillis(400))
 				.build());
 			store.start();
@@ -41,7 +41,7 @@ class RedisFailoverTests {
 			List<RedisLeaseDeployment> holders = new ArrayList<>();
 			List<LoadIssuer> issuers = new ArrayList<>();
 			for (int i = 0; i < 3; i++) {
-				RedisLeaseDeployment holder = support.start(support.builder(connector).expectedReplicas(1).build());
+				RedisLeaseDeployment holder = support.start(support.builder(connector).build());
 				holders.add(holder);
 			}
 			RedisLeaseTestSupport.leaseAtOnce(holders, RedisLeaseDeployment::getWorkerId);

@@ -59,7 +59,12 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 
 	/** A connector closed at the end, after the deployments. */
 	RedisConnector connector(RedisURI uri) {
-		RedisConnector created = RedisConnector.create(uri);
+		return connector(RedisConnector.builder(uri));
+	}
+
+	/** A connector with settings of its own, closed at the end, after the deployments. */
+	RedisConnector connector(RedisConnector.Builder builder) {
+		RedisConnector created = builder.build();
 		this.connectors.add(created);
 		return created;
 	}
@@ -123,7 +128,7 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 		for (int nodeId = 0; nodeId <= last; nodeId++) {
 			keys[nodeId] = "idgen:lease:" + this.group + ":" + nodeId;
 		}
-		try (RedisChannel channel = new RedisChannel(this.connector, "idgen-test", 0, Duration.ofSeconds(30),
+		try (RedisChannel channel = new RedisChannel(this.connector, "idgen-test", Duration.ofSeconds(30),
 				Duration.ofSeconds(1))) {
 			Long settled = channel.write(RedisScript.load("test-settle"), ScriptOutputType.INTEGER, keys);
 			return settled;

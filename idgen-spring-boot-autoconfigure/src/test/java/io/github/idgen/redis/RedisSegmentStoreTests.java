@@ -120,6 +120,27 @@ class RedisSegmentStoreTests {
 	}
 
 	@Test
+	void aKeyPrefixKeepsTheTagsOfTwoServicesSharingOneServerApart() {
+		String tag = uniqueTag();
+		try (RedisConnector shop = RedisConnector.builder(this.server.uri()).keyPrefix("shop").build();
+				RedisSegmentStore shopStore = RedisSegmentStore.builder(shop).build()) {
+			shopStore.start();
+			this.store.createTag(tag, 10, null);
+			shopStore.createTag(tag, 500, 10, 1000, null);
+			assertThat(shopStore.allocate(tag, 1).firstId()).isEqualTo(501);
+			assertThat(this.store.allocate(tag, 1).firstId()).isEqualTo(1);
+			assertThat(this.server.cli("HGET", "shop:segment:" + tag, "max_id")).isEqualTo("510");
+			assertThat(shopStore.describe()).startsWith("Redis hashes shop:segment:<tag> at redis://127.0.0.1:");
+		}
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> RedisConnector.builder(this.server.uri()).keyPrefix("my shop"))
+			.withMessageContaining("The key prefix must be 1 to 64 characters without spaces");
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> this.store.createTag("two words", 10, null))
+			.withMessageContaining("The segment tag must be 1 to 128 characters without spaces");
+	}
+
+	@Test
 	void servicesOfTwoInstancesOnOneTagIssueEveryIdOnce() {
 		String tag = uniqueTag();
 		this.store.createTag(tag, 50, null);

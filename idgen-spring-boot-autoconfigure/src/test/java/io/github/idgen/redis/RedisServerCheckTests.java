@@ -44,12 +44,13 @@ class RedisServerCheckTests {
 	@Test
 	void aServerThatBlocksConfigIsRefusedUnlessDeclaredDurable(CapturedOutput output) {
 		try (RedisServer server = new RedisServer("--rename-command", "CONFIG", "");
-				RedisConnector connector = startedOn(server)) {
+				RedisConnector connector = startedOn(server, false)) {
 			assertThatExceptionOfType(RedisNotDurableException.class)
 				.isThrownBy(() -> RedisSegmentStore.builder(connector).build().start())
 				.withMessageContaining("its settings cannot be read (CONFIG GET answered")
 				.withMessageContaining("then declare it durable");
-			try (RedisSegmentStore store = RedisSegmentStore.builder(connector).assumeDurable(true).build()) {
+			try (RedisConnector vouched = RedisConnector.builder(server.uri()).assumeDurable(true).build();
+					RedisSegmentStore store = RedisSegmentStore.builder(vouched).build()) {
 				store.start();
 				store.createTag("vouched", 10, null);
 				assertThat(store.allocate("vouched", 1).lastId()).isEqualTo(10);
@@ -62,10 +63,9 @@ class RedisServerCheckTests {
 	@Test
 	void aServerThatIsNotDurableStartsWhenDeclaredDurableWithAWarning(CapturedOutput output) throws Exception {
 		try (RedisServer server = new RedisServer("--appendfsync", "everysec");
-				RedisConnector connector = startedOn(server);
+				RedisConnector connector = startedOn(server, true);
 				RedisLeaseDeployment deployment = RedisLeaseDeployment.builder(connector)
 					.leaseTimeout(RedisLeaseTestSupport.LEASE_TIMEOUT)
-					.assumeDurable(true)
 					.build()) {
 			deployment.start();
 			assertThat(deployment.getWorkerId()).isBetween(0, 31);
@@ -85,18 +85,19 @@ class RedisServerCheckTests {
 			}
 		}
 		try (RedisServer node = new RedisServer("--cluster-enabled", "yes");
-				RedisConnector connector = startedOn(node)) {
+				RedisConnector connector = startedOn(node, true)) {
 			assertThatIllegalStateException()
-				.isThrownBy(() -> RedisSegmentStore.builder(connector).assumeDurable(true).build().start())
+				.isThrownBy(() -> RedisSegmentStore.builder(connector).build().start())
 				.withMessageContaining("is a Redis Cluster node; idgen supports a standalone primary");
 		}
 	}
 
 	private static void assertRefused(String[] settings, int expectedReplicas, String problem, String fix) {
-		try (RedisServer server = new RedisServer(settings); RedisConnector connector = startedOn(server)) {
-			RedisLeaseDeployment deployment = RedisLeaseDeployment.builder(connector)
-				.expectedReplicas(expectedReplicas)
-				.build();
+		try (RedisServer server = new RedisServer(settings);
+				RedisConnector connector = RedisConnector.builder(startedOn(server).uri())
+					.expectedReplicas(expectedReplicas)
+					.build()) {
+			RedisLeaseDeployment deployment = RedisLeaseDeployment.builder(connector).build();
 			assertThatExceptionOfType(RedisNotDurableException.class).isThrownBy(deployment::start)
 				.withMessageContaining("Redis at redis://127.0.0.1:" + server.port() + " is not set up to keep")
 				.withMessageContaining(problem)
@@ -104,14 +105,19 @@ class RedisServerCheckTests {
 				.satisfies((ex) -> assertThat(ex.getProblems()).hasSize(1));
 			deployment.close();
 			assertThatExceptionOfType(RedisNotDurableException.class)
-				.isThrownBy(() -> RedisSegmentStore.builder(connector).expectedReplicas(expectedReplicas).build().start())
+				.isThrownBy(() -> RedisSegmentStore.builder(connector).build().start())
 				.withMessageContaining(problem);
 		}
 	}
 
-	private static RedisConnector startedOn(RedisServer server) {
+	private static RedisConnector startedOn(RedisServer server, boolean assumeDurable) {
 		server.start();
-		return RedisConnector.create(server.uri());
+		return RedisConnector.builder(server.uri()).assumeDurable(assumeDurable).build();
+	}
+
+	private static RedisServer startedOn(RedisServer server) {
+		server.start();
+		return server;
 	}
 
 }

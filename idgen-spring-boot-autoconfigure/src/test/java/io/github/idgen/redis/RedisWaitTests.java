@@ -31,14 +31,12 @@ class RedisWaitTests {
 		try (RedisServer primary = new RedisServer()) {
 			primary.start();
 			try (RedisServer replica = primary.startReplica();
-					RedisConnector connector = RedisConnector.create(primary.uri());
+					RedisConnector connector = RedisConnector.builder(primary.uri()).expectedReplicas(1).build();
 					RedisSegmentStore store = RedisSegmentStore.builder(connector)
-						.expectedReplicas(1)
 						.allocationTimeout(Duration.ofMillis(600))
 						.build();
 					RedisLeaseDeployment deployment = RedisLeaseDeployment.builder(connector)
 						.leaseTimeout(RedisLeaseTestSupport.LEASE_TIMEOUT)
-						.expectedReplicas(1)
 						.build()) {
 				store.start();
 				deployment.start();
@@ -74,9 +72,8 @@ class RedisWaitTests {
 		try (RedisServer primary = new RedisServer()) {
 			primary.start();
 			try (RedisServer replica = primary.startReplica();
-					RedisConnector connector = RedisConnector.create(primary.uri());
+					RedisConnector connector = RedisConnector.builder(primary.uri()).expectedReplicas(1).build();
 					RedisSegmentStore store = RedisSegmentStore.builder(connector)
-						.expectedReplicas(1)
 						.allocationTimeout(Duration.ofSeconds(10))
 						.build()) {
 				store.start();
