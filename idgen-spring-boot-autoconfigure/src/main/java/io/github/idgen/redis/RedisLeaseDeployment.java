@@ -16,8 +16,13 @@ import io.github.idgen.lease.LeaseTiming;
  * thread) to a {@link RedisLeaseBackend} (the records) on a connection of its own.
  * <p>
  * At start it refuses a server that may lose what it acknowledged (see {@link RedisNotDurableException})
- * unless told the operator vouches for it, and creates the records of the range. Like a database,
- * Redis sends no events here: the renewal every third of the lease timeout is the only proof.
+ * unless its connector says the operator vouches for it, and creates the records of the range. Like a
+ * database, Redis sends no events here: the renewal every third of the lease timeout is the only proof.
+ * <p>
+ * What it costs: an id is leased at once only if its record was given back to the Redis server that
+ * runs now. The first start of a group, and the first lease of a free id after Redis restarted or
+ * failed over, wait one lease timeout (see {@link RedisLeaseBackend} for why); ids held meanwhile stay
+ * with their holders.
  */
 public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 
