@@ -34,7 +34,7 @@ class RedisFailoverTests {
 			RedisConnector connector = support.connector(RedisConnector.builder(primary.uri(address.port()))
 				.expectedReplicas(1));
 			RedisSegmentStore store = support.closeAtEnd(RedisSegmentStore.builder(connector)
-				.allocationTimeout(Duration.ofMillis(400))
+				.allocationTimeout(Duration.ofSeconds(2))
 				.build());
 			store.start();
 			store.createTag("orders", 100, null);

@@ -33,7 +33,7 @@ class RedisWaitTests {
 			try (RedisServer replica = primary.startReplica();
 					RedisConnector connector = RedisConnector.builder(primary.uri()).expectedReplicas(1).build();
 					RedisSegmentStore store = RedisSegmentStore.builder(connector)
-						.allocationTimeout(Duration.ofMillis(600))
+						.allocationTimeout(Duration.ofSeconds(2))
 						.build();
 					RedisLeaseDeployment deployment = RedisLeaseDeployment.builder(connector)
 						.leaseTimeout(RedisLeaseTestSupport.LEASE_TIMEOUT)
