@@ -127,6 +127,25 @@ public final class JdbcSegmentStore implements SegmentStore {
 		if (requestedStep < 1) {
 			throw new IllegalArgumentException("requestedStep must be at least 1, was " + requestedStep);
 		}
+		return allocate(tag, requestedStep, false);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Always the transaction with the row lock, also on PostgreSQL: its one-statement path takes at
+	 * least the row's step.
+	 */
+	@Override
+	public SegmentRange allocateExactly(String tag, int size) {
+		if (size < 1) {
+			throw new IllegalArgumentException("size must be at least 1, was " + size);
+		}
+		return allocate(tag, size, true);
+	}
+
+	/** Takes {@code step} ids, or, unless {@code exactly}, the row's step if that is larger. */
+	private SegmentRange allocate(String tag, int requestedStep, boolean exactly) {
 		try (Connection connection = this.dataSource.getConnection()) {
 			// first and back last: the other settings are round trips on some drivers, and may hang too;
 			// a second longer than the query timeout, so that a server that answers cancels the query
@@ -134,7 +153,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			int networkTimeout = networkTimeout(connection,
 					(int) Math.min(Integer.MAX_VALUE, this.allocationTimeout.plusSeconds(1).toMillis()));
 			try {
-				return allocateOn(connection, tag, requestedStep);
+				return allocateOn(connection, tag, requestedStep, exactly);
 			}
 			finally {
 				restoreQuietly(() -> networkTimeout(connection, networkTimeout));
@@ -146,15 +165,16 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep) throws SQLException {
+	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep, boolean exactly)
+			throws SQLException {
 		boolean onPostgres = isPostgres(connection);
-		if (onPostgres) {
+		if (onPostgres && !exactly) {
 			SegmentRange range = allocateInOneStatement(connection, tag, requestedStep);
 			if (range != null) {
 				return range;
 			}
 		}
-		return allocateInTransaction(connection, tag, requestedStep, onPostgres);
+		return allocateInTransaction(connection, tag, requestedStep, exactly, onPostgres);
 	}
 
 	/**
@@ -201,8 +221,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, boolean onPostgres)
-			throws SQLException {
+	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, boolean exactly,
+			boolean onPostgres) throws SQLException {
 		boolean autoCommit = connection.getAutoCommit();
 		// PostgreSQL: no session isolation to read, change or put back (a round trip each); the
 		// transaction's own is set in the round trip of the row lock
@@ -212,7 +232,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
 				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 			}
-			SegmentRange range = allocateUnderRowLock(connection, tag, requestedStep,
+			SegmentRange range = allocateUnderRowLock(connection, tag, requestedStep, exactly,
 					onPostgres ? this.readCommittedSelectForUpdate : this.selectForUpdate);
 			// only a commit that returned makes the range ours; if it throws, the outcome is unknown
 			connection.commit();
@@ -232,8 +252,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, String lockSql)
-			throws SQLException {
+	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, boolean exactly,
+			String lockSql) throws SQLException {
 		long maxId;
 		int rowStep;
 		long maxLimitId;
@@ -257,7 +277,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 		if (maxId >= maxLimitId) {
 			throw new SegmentTagExhaustedException(tag, maxLimitId, describe());
 		}
-		long step = Math.max(requestedStep, rowStep);
+		long step = exactly ? requestedStep : Math.max(requestedStep, rowStep);
 		// never past max_limit_id: the last range of a tag may be shorter than its step
 		long newMaxId = (maxLimitId - maxId <= step) ? maxLimitId : maxId + step;
 		try (PreparedStatement update = connection.prepareStatement(this.update)) {

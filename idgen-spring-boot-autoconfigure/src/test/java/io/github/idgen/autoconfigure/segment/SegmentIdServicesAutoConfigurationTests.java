@@ -111,6 +111,11 @@ class SegmentIdServicesAutoConfigurationTests {
 			}
 
 			@Override
+			public SegmentRange allocateExactly(String tag, int size) {
+				return new SegmentRange(tag, 1001, 1000 + size, 1000, Long.MAX_VALUE);
+			}
+
+			@Override
 			public String describe() {
 				return "my store";
 			}
