@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -23,8 +24,8 @@ import org.openjdk.jmh.annotations.Threads;
 /**
  * Segment ids through idgen-client (ranges from a running idgen-server over HTTP) beside segment ids
  * in process (ranges from an in-memory H2 table), both served from memory with the default settings
- * and a row step of 1,000: the dynamic step grows the same way in both, so what differs is where the
- * ranges come from. The server's base URL is the system property {@code idgen.bench.server} (default
+ * but the largest step ({@code maxStep}) and a row step of 1,000: the dynamic step grows the same way
+ * in both, so what differs is where the ranges come from and how long a range takes to arrive. The server's base URL is the system property {@code idgen.bench.server} (default
  * {@code http://127.0.0.1:8080}, the demo's tag {@code orders}). Run with
  * {@code java -Didgen.bench.server=http://127.0.0.1:8080 -jar benchmarks.jar ClientBenchmarks}.
  */
@@ -42,24 +43,20 @@ public abstract class ClientBenchmarks {
 		return state.orders.nextId();
 	}
 
-	/** {@link SegmentIdServices} on an {@link HttpSegmentStore}. */
+	/** What both sides share: the largest step the dynamic step grows to. */
 	@State(Scope.Benchmark)
-	public static class Client {
+	public abstract static class Registry {
+
+		/** The default {@code segment-max-step}, and ten times it. */
+		@Param({ "1000000", "10000000" })
+		public int maxStep;
 
 		SegmentIdServices services;
 
 		IdService orders;
 
-		@Setup(Level.Trial)
-		public void setUp() {
-			URI server = URI.create(System.getProperty("idgen.bench.server", "http://127.0.0.1:8080"));
-			HttpSegmentStore.Builder store = HttpSegmentStore.builder().servers(server);
-			String token = System.getProperty("idgen.bench.token");
-			if (token != null) {
-				store.token(token);
-			}
-			this.services = new SegmentIdServices(store.build(), SegmentSettings.DEFAULTS);
-			this.orders = this.services.forTag("orders");
+		SegmentSettings settings() {
+			return SegmentSettings.DEFAULTS.withMaxStep(this.maxStep);
 		}
 
 		@TearDown(Level.Trial)
@@ -69,25 +66,32 @@ public abstract class ClientBenchmarks {
 
 	}
 
+	/** {@link SegmentIdServices} on an {@link HttpSegmentStore}. */
+	public static class Client extends Registry {
+
+		@Setup(Level.Trial)
+		public void setUp() {
+			URI server = URI.create(System.getProperty("idgen.bench.server", "http://127.0.0.1:8080"));
+			HttpSegmentStore.Builder store = HttpSegmentStore.builder().servers(server);
+			String token = System.getProperty("idgen.bench.token");
+			if (token != null) {
+				store.token(token);
+			}
+			this.services = new SegmentIdServices(store.build(), settings());
+			this.orders = this.services.forTag("orders");
+		}
+
+	}
+
 	/** {@link SegmentIdServices} on an in-memory H2 table, in this process. */
-	@State(Scope.Benchmark)
-	public static class InProcess {
-
-		SegmentIdServices services;
-
-		IdService orders;
+	public static class InProcess extends Registry {
 
 		@Setup(Level.Trial)
 		public void setUp() throws SQLException {
 			this.services = new SegmentIdServices(
 					new JdbcSegmentStore(SegmentBenchmarks.h2SegmentTable("orders", 1000), "idgen_segment"),
-					SegmentSettings.DEFAULTS);
+					settings());
 			this.orders = this.services.forTag("orders");
-		}
-
-		@TearDown(Level.Trial)
-		public void tearDown() {
-			this.services.close();
 		}
 
 	}

@@ -45,9 +45,10 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 		SegmentIdServices segments = this.segments.getIfAvailable();
 		String segmentIds = (segments != null) ? "segment ids from " + segments.describeStore() : "no segment ids";
 		if (ServerMode.of(environment) == ServerMode.DEMO) {
-			logger.warn("idgen-server is running as the DEMO on {}: {}; {} in an in-memory H2 database (demo tags"
-					+ " orders, users, coupons; forgotten at exit); {}. For trying the API on this machine only;"
-					+ " docs/server.md shows how to run it as a service.", address, snowflake, segmentIds,
+			String demoSegments = (segments != null) ? segmentIds
+					+ " in an in-memory H2 database (demo tags orders, users, coupons; forgotten at exit)" : segmentIds;
+			logger.warn("idgen-server is running as the DEMO on {}: {}; {}; {}. For trying the API on this machine"
+					+ " only; docs/server.md shows how to run it as a service.", address, snowflake, demoSegments,
 					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)");
 		}
 		else {
