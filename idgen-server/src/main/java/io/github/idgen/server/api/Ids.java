@@ -25,14 +25,15 @@ class Ids {
 
 	private final Generators generators;
 
-	private final ObjectProvider<SegmentIdServices> segments;
+	/** Null on a server without segment ids. Looked up once: a lookup per request costs microseconds. */
+	private final @Nullable SegmentIdServices segments;
 
-	private final ObjectProvider<SegmentStore> store;
+	private final @Nullable SegmentStore store;
 
 	Ids(Generators generators, ObjectProvider<SegmentIdServices> segments, ObjectProvider<SegmentStore> store) {
 		this.generators = generators;
-		this.segments = segments;
-		this.store = store;
+		this.segments = segments.getIfAvailable();
+		this.store = store.getIfAvailable();
 	}
 
 	IdService generator(String key, HttpServletRequest request) {
@@ -47,7 +48,7 @@ class Ids {
 
 	IdService segment(String tag, HttpServletRequest request) {
 		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, tag);
-		return required(this.segments.getIfAvailable()).forTag(tag);
+		return required(this.segments).forTag(tag);
 	}
 
 	long segmentId(String tag, HttpServletRequest request) {
@@ -60,7 +61,7 @@ class Ids {
 
 	SegmentRange range(String tag, @Nullable Integer size, @Nullable Integer step, HttpServletRequest request) {
 		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, tag);
-		SegmentStore store = required(this.store.getIfAvailable());
+		SegmentStore store = required(this.store);
 		return (size != null) ? store.allocateExactly(tag, size) : store.allocate(tag, Objects.requireNonNull(step));
 	}
 

@@ -1,7 +1,11 @@
 package io.github.idgen.server.api;
 
+import java.nio.charset.StandardCharsets;
+
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -18,8 +22,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api")
 class LeafController {
 
-	private static final MediaType TEXT_PLAIN_UTF8 = new MediaType(MediaType.TEXT_PLAIN,
-			java.nio.charset.StandardCharsets.UTF_8);
+	/** Leaf's Content-Type, made once: every id answer carries it. */
+	private static final HttpHeaders TEXT_PLAIN_UTF8 = textPlainUtf8();
 
 	private final Ids ids;
 
@@ -38,7 +42,13 @@ class LeafController {
 	}
 
 	private static ResponseEntity<String> text(long id) {
-		return ResponseEntity.ok().contentType(TEXT_PLAIN_UTF8).body(Long.toString(id));
+		return new ResponseEntity<>(Long.toString(id), TEXT_PLAIN_UTF8, HttpStatus.OK);
+	}
+
+	private static HttpHeaders textPlainUtf8() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.setContentType(new MediaType(MediaType.TEXT_PLAIN, StandardCharsets.UTF_8));
+		return HttpHeaders.readOnlyHttpHeaders(headers);
 	}
 
 }

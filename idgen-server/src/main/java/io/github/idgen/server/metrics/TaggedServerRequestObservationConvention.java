@@ -39,7 +39,10 @@ public class TaggedServerRequestObservationConvention extends DefaultServerReque
 		HttpServletResponse response = context.getResponse();
 		int status = (response != null) ? response.getStatus() : 0;
 		if ((status >= 200 && status < 300) || status == 409) {
-			this.answered.add(tag);
+			// a read first: adding what is there locks a bin of the map on every request
+			if (!this.answered.contains(tag)) {
+				this.answered.add(tag);
+			}
 			return tag;
 		}
 		return this.answered.contains(tag) ? tag : "other";
