@@ -36,7 +36,9 @@ final class ServerProcess implements AutoCloseable {
 		this.arguments = List.copyOf(arguments);
 		this.port = DatabaseServer.freePort();
 		try {
-			this.log = Files.createTempFile("idgen-server-" + name + "-", ".log");
+			// beside the test reports, where a failed run's logs are looked for
+			Path logs = Files.createDirectories(Path.of("target", "server-logs"));
+			this.log = Files.createTempFile(logs, name + "-", ".log");
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
