@@ -63,6 +63,25 @@ public abstract class SegmentBenchmarks {
 		return state.counter.incrementAndGet();
 	}
 
+	/**
+	 * Creates a fresh in-memory H2 database with the segment table and one tag.
+	 * @param tag the tag's name
+	 * @param step the tag's step
+	 * @return the database
+	 */
+	static JdbcDataSource h2SegmentTable(String tag, int step) throws SQLException {
+		JdbcDataSource h2 = new JdbcDataSource();
+		h2.setURL("jdbc:h2:mem:segment-bench-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+		try (Connection connection = h2.getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute("CREATE TABLE idgen_segment (tag VARCHAR(128) PRIMARY KEY, max_id BIGINT NOT NULL DEFAULT 0,"
+					+ " step INTEGER NOT NULL, max_limit_id BIGINT NOT NULL DEFAULT 9223372036854775807,"
+					+ " version BIGINT NOT NULL DEFAULT 0, description VARCHAR(256),"
+					+ " update_time TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
+			statement.execute("INSERT INTO idgen_segment (tag, step) VALUES ('" + tag + "', " + step + ")");
+		}
+		return h2;
+	}
+
 	/** idgen's {@link SegmentIdServices} on an in-memory H2 table. */
 	@State(Scope.Benchmark)
 	public static class Idgen {
@@ -75,16 +94,7 @@ public abstract class SegmentBenchmarks {
 
 		@Setup(Level.Trial)
 		public void setUp() throws SQLException {
-			JdbcDataSource h2 = new JdbcDataSource();
-			h2.setURL("jdbc:h2:mem:segment-bench-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-			try (Connection connection = h2.getConnection(); Statement statement = connection.createStatement()) {
-				statement.execute("CREATE TABLE idgen_segment (tag VARCHAR(128) PRIMARY KEY, max_id BIGINT NOT NULL DEFAULT 0,"
-						+ " step INTEGER NOT NULL, max_limit_id BIGINT NOT NULL DEFAULT 9223372036854775807,"
-						+ " version BIGINT NOT NULL DEFAULT 0, description VARCHAR(256),"
-						+ " update_time TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
-				statement.execute("INSERT INTO idgen_segment (tag, step) VALUES ('" + TAG + "', " + STEP + ")");
-			}
-			this.services = new SegmentIdServices(new JdbcSegmentStore(h2, "idgen_segment"),
+			this.services = new SegmentIdServices(new JdbcSegmentStore(h2SegmentTable(TAG, STEP), "idgen_segment"),
 					SegmentSettings.DEFAULTS.withMaxStep(STEP));
 			this.service = this.services.forTag(TAG);
 		}

@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  * allocation never does, so a vanished key fails as an unknown tag instead of counting from 0 again.
  * <p>
  * An allocation is one Lua script: {@code (max_id, max_id + step]}, step being the larger of the
- * requested and the record's, cut at {@code max_limit_id}, with exact 64-bit arithmetic; in the same
+ * requested and the record's (or exactly the requested one, {@link #allocateExactly}), cut at
+ * {@code max_limit_id}, with exact 64-bit arithmetic; in the same
  * round trip {@code WAIT} proves it on the expected replicas. A range is returned only then: a
  * shortfall or a broken connection throws it away, a gap in the tag's ids and never a duplicate.
  * <p>
@@ -93,6 +94,18 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		if (requestedStep < 1) {
 			throw new IllegalArgumentException("requestedStep must be at least 1, was " + requestedStep);
 		}
+		return take(tag, requestedStep, false);
+	}
+
+	@Override
+	public SegmentRange allocateExactly(String tag, int size) {
+		if (size < 1) {
+			throw new IllegalArgumentException("size must be at least 1, was " + size);
+		}
+		return take(tag, size, true);
+	}
+
+	private SegmentRange take(String tag, int size, boolean exactly) {
 		if (!this.started.get()) {
 			throw new IllegalStateException("Call start() before allocating from " + describe());
 		}
@@ -100,7 +113,7 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		List<?> reply;
 		try {
 			reply = this.channel.write(ALLOCATE, ScriptOutputType.MULTI, new String[] { key(tag) },
-					Integer.toString(requestedStep), (taken != null) ? taken.toString() : "");
+					Integer.toString(size), (taken != null) ? taken.toString() : "", exactly ? "1" : "");
 		}
 		catch (RedisException | RedisWriteNotProvenException ex) {
 			throw new SegmentStoreException("Could not allocate a range of segment tag '" + tag + "' from " + describe()

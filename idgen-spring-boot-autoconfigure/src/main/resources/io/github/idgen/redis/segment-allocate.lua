@@ -1,7 +1,8 @@
 -- Takes the next range of a tag: (max_id, max_id + step], step being the larger of the requested
 -- one and the record's, cut at max_limit_id. A missing tag is an error, never a counter from 0.
 -- KEYS[1]: the tag's hash. ARGV: [1] the requested step (1..2147483647), [2] the largest max_id this
--- client took for the tag, or '' for none.
+-- client took for the tag, or '' for none, [3] '1' to take exactly the requested step whatever the
+-- record's (a range handed on whole), '' for the larger of the two.
 -- Returns {'OK', old max_id, new max_id, step, max_limit_id}, {'UNKNOWN'}, {'EXHAUSTED', max_limit_id},
 -- {'BAD', field, value} or {'REGRESSED', max_id, the largest max_id some client took}.
 server_epoch()
@@ -37,7 +38,10 @@ end
 if compare(max_id, limit) >= 0 then
 	return {'EXHAUSTED', text(limit)}
 end
-local wanted = math.max(tonumber(ARGV[1]), step[2] + step[1] * 1000000000)
+local wanted = tonumber(ARGV[1])
+if ARGV[3] ~= '1' then
+	wanted = math.max(wanted, step[2] + step[1] * 1000000000)
+end
 local new_max_id = plus(max_id, wanted)
 if compare(new_max_id, limit) > 0 then
 	new_max_id = limit

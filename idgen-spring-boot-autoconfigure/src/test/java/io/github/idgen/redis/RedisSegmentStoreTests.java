@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -59,6 +60,18 @@ class RedisSegmentStoreTests {
 			.containsExactly("135", "3", "orders");
 		assertThat(Long.parseLong(this.server.cli("HGET", key(tag), "update_time")))
 			.isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(60_000L));
+	}
+
+	@Test
+	void anExactRangeHasTheSizeAskedForWhateverTheRecordsStepAndIsCutOnlyAtTheLimit() {
+		String tag = uniqueTag();
+		this.store.createTag(tag, 0, 100, 130, null);
+		assertThat(this.store.allocateExactly(tag, 7)).isEqualTo(new SegmentRange(tag, 1, 7, 100, 130));
+		assertThat(this.store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 8, 107, 100, 130));
+		assertThat(this.store.allocateExactly(tag, 500)).isEqualTo(new SegmentRange(tag, 108, 130, 100, 130));
+		assertThatExceptionOfType(SegmentTagExhaustedException.class).isThrownBy(() -> this.store.allocateExactly(tag, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.allocateExactly(tag, 0))
+			.withMessageContaining("size");
 	}
 
 	@Test

@@ -53,6 +53,12 @@ class LargeBatchTests {
 		}
 
 		@Override
+		public SegmentRange allocateExactly(String tag, int size) {
+			LockSupport.parkNanos(Duration.ofMillis(4).toNanos());
+			return this.store.allocateExactly(tag, size);
+		}
+
+		@Override
 		public String describe() {
 			return this.store.describe();
 		}
