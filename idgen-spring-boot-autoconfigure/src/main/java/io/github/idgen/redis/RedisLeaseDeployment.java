@@ -58,7 +58,9 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 	/**
 	 * Checks that the server keeps what it acknowledges, then creates the records of the range.
 	 * @throws RedisNotDurableException if it may lose acknowledged writes and nobody vouched for it
-	 * @throws IllegalStateException if it cannot be reached or is a Redis Cluster node
+	 * @throws RedisUnavailableException if it cannot be reached
+	 * @throws RedisClusterNotSupportedException if it is a Redis Cluster node
+	 * @throws IllegalStateException if the records cannot be created
 	 */
 	@Override
 	protected void connect() {
