@@ -103,7 +103,13 @@ public final class RedisConnector implements AutoCloseable {
 	 */
 	StatefulRedisConnection<String, String> open(String name, Duration timeout) {
 		Duration connectTimeout = (timeout.compareTo(this.uri.getTimeout()) < 0) ? timeout : this.uri.getTimeout();
-		RedisURI target = RedisURI.builder(this.uri).withTimeout(connectTimeout).build();
+		RedisURI.Builder copy = RedisURI.builder(this.uri).withTimeout(connectTimeout);
+		// the copy keeps neither the Sentinels nor the master's name
+		this.uri.getSentinels().forEach(copy::withSentinel);
+		if (this.uri.getSentinelMasterId() != null) {
+			copy.withSentinelMasterId(this.uri.getSentinelMasterId());
+		}
+		RedisURI target = copy.build();
 		StatefulRedisConnection<String, String> connection = this.client.connect(StringCodec.UTF8, target);
 		try {
 			connection.setTimeout(timeout);

@@ -16,6 +16,7 @@ import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.RedisSentinel;
 import io.github.idgen.testsupport.RedisServer;
 import io.lettuce.core.RedisClient;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,22 @@ class RedisIdServiceAutoConfigurationTests {
 			assertThat(SnowflakeLayout.TWITTER.decompose(context.getBean(IdService.class).nextId()).workerId())
 				.isEqualTo(lease.getWorkerId());
 		});
+	}
+
+	@Test
+	void aSentinelConnectionLeasesFromThePrimaryTheSentinelNames() {
+		try (RedisSentinel sentinel = new RedisSentinel(server, "idgen-primary")) {
+			this.contextRunner
+				.withPropertyValues("spring.data.redis.sentinel.master=idgen-primary",
+						"spring.data.redis.sentinel.nodes=127.0.0.1:" + sentinel.port(), "xxx.common.redis-lease-group=sentinel")
+				.run((context) -> {
+					assertThat(context.getBean(RedisConnector.class).describe())
+						.isEqualTo("redis-sentinel://127.0.0.1:" + sentinel.port() + " (master idgen-primary)");
+					WorkerIdLease lease = context.getBean(IdServiceProxy.class).getLease();
+					assertThat(server.cli("HGET", "idgen:lease:sentinel:" + lease.getNodeId(), "holder"))
+						.isEqualTo(lease.getHolder().token());
+				});
+		}
 	}
 
 	@Test
