@@ -303,6 +303,12 @@ final class RedisLeaseBackend implements LeaseBackend {
 				: "lease record " + lease.getPath() + " no longer names this lease (taken over, or Redis lost it)";
 	}
 
+	/**
+	 * Frees the record if it still names this lease: token and claim id. Stricter than the keeper's
+	 * contract asks ({@link LeaseBackend#giveBack}): a give-back retried after the same holder claimed
+	 * the id again, or one that reaches Redis late on a connection given up, names an earlier claim and
+	 * frees nothing.
+	 */
 	@Override
 	public boolean giveBack(WorkerIdLease lease) {
 		Long freed = this.channel.write(GIVE_BACK, ScriptOutputType.INTEGER, new String[] { key(lease.getNodeId()) },
