@@ -20,8 +20,8 @@ public abstract class RenewedLeaseDeploymentBuilder<B extends RenewedLeaseDeploy
 	public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(10);
 
 	/**
-	 * The shortest lease timeout: a request may take up to a third of it, so that a renewal that hangs
-	 * still leaves time for another before the deadline.
+	 * The shortest lease timeout: the lease is renewed every third of it, and a holder survives pauses
+	 * of up to two thirds of it.
 	 */
 	public static final Duration MIN_LEASE_TIMEOUT = Duration.ofSeconds(1);
 
