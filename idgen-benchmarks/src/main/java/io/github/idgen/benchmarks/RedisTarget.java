@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import io.github.idgen.redis.RedisConnector;
 import io.lettuce.core.RedisClient;
@@ -131,7 +132,7 @@ record RedisTarget(String host, int port, int expectedReplicas) {
 
 	}
 
-	private <T> T call(java.util.function.Function<StatefulRedisConnection<String, String>, T> command) {
+	private <T> T call(Function<StatefulRedisConnection<String, String>, T> command) {
 		RedisClient client = RedisClient.create(uri());
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			return command.apply(connection);
