@@ -16,6 +16,8 @@ import io.github.idgen.jdbc.LeaseSchemaInitialization;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
+import io.github.idgen.redis.RedisConnector;
+import io.github.idgen.redis.RedisLeaseDeployment;
 import io.github.idgen.snowflake.IdServiceTwitter;
 
 /**
@@ -43,14 +45,16 @@ final class HandoverFigures {
 			Function<String, List<String>> holderArguments) {
 	}
 
-	static void print(String connectString, JdbcTarget jdbc) throws Exception {
-		Backend zookeeper = new Backend(
-				"ZooKeeper (session timeout " + ClusterDeploymentImpl.DEFAULT_SESSION_TIMEOUT.toSeconds() + " s)",
-				(space) -> started(ClusterDeploymentImpl.builder(connectString).workerIdsPath(path(space)).build(),
-						ClusterDeploymentImpl::start),
-				(space) -> List.of("zookeeper", connectString, path(space)));
-		handover(zookeeper, true);
-		handover(zookeeper, false);
+	static void print(String connectString, JdbcTarget jdbc, RedisTarget redis) throws Exception {
+		if (connectString != null) {
+			Backend zookeeper = new Backend(
+					"ZooKeeper (session timeout " + ClusterDeploymentImpl.DEFAULT_SESSION_TIMEOUT.toSeconds() + " s)",
+					(space) -> started(ClusterDeploymentImpl.builder(connectString).workerIdsPath(path(space)).build(),
+							ClusterDeploymentImpl::start),
+					(space) -> List.of("zookeeper", connectString, path(space)));
+			handover(zookeeper, true, "");
+			handover(zookeeper, false, "");
+		}
 		if (jdbc != null) {
 			try (HikariDataSource pool = jdbc.pool(8, null)) {
 				Backend database = new Backend(
@@ -65,8 +69,49 @@ final class HandoverFigures {
 							arguments.add(space);
 							return arguments;
 						});
-				handover(database, true);
-				handover(database, false);
+				handover(database, true, "");
+				handover(database, false, "");
+			}
+		}
+		if (redis != null) {
+			try (RedisConnector connector = redis.connector()) {
+				Backend records = new Backend("Redis (lease timeout "
+						+ RedisLeaseDeployment.DEFAULT_LEASE_TIMEOUT.toSeconds() + " s; " + redis.describe() + ")",
+						(space) -> started(RedisLeaseDeployment.builder(connector).leaseGroup(space).build(),
+								RedisLeaseDeployment::start),
+						(space) -> {
+							List<String> arguments = new ArrayList<>(List.of("redis"));
+							arguments.addAll(redis.asArgs());
+							arguments.add(space);
+							return arguments;
+						});
+				// one group for every run: Redis claims a record it has no proof of being free only after a
+				// lease timeout, so the group's ids are given back once first, and each run gives them back again
+				String space = "handover-redis-" + System.currentTimeMillis();
+				settle(records, space);
+				handover(records, true, space);
+				handover(records, false, space);
+			}
+		}
+	}
+
+	/** Leases all 32 ids of a space at once (one wait for records nobody freed yet) and gives them back. */
+	private static void settle(Backend backend, String space) throws Exception {
+		List<ClusterDeployment> deployments = new ArrayList<>();
+		for (int i = 0; i < 32; i++) {
+			deployments.add(backend.deployments().apply(space));
+		}
+		List<CompletableFuture<Integer>> leased = deployments.stream()
+			.map((deployment) -> CompletableFuture.supplyAsync(deployment::getWorkerId))
+			.toList();
+		try {
+			for (CompletableFuture<Integer> id : leased) {
+				id.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			for (ClusterDeployment deployment : deployments) {
+				((Closeable) deployment).close();
 			}
 		}
 	}
@@ -80,13 +125,17 @@ final class HandoverFigures {
 		return deployment;
 	}
 
-	private static void handover(Backend backend, boolean killed) throws Exception {
+	/**
+	 * @param sharedSpace the lease space of every run, or empty for a new one per run
+	 */
+	private static void handover(Backend backend, boolean killed, String sharedSpace) throws Exception {
 		List<Long> toLease = new ArrayList<>();
 		List<Long> toFirstId = new ArrayList<>();
 		List<Long> holderGone = new ArrayList<>();
 		List<String> notes = new ArrayList<>();
 		for (int run = 0; run < RUNS; run++) {
-			String space = "handover-" + (killed ? "kill" : "stop") + "-" + run + "-" + System.currentTimeMillis();
+			String space = !sharedSpace.isEmpty() ? sharedSpace
+					: "handover-" + (killed ? "kill" : "stop") + "-" + run + "-" + System.currentTimeMillis();
 			List<ClusterDeployment> deployments = new ArrayList<>();
 			Process holder = null;
 			try {

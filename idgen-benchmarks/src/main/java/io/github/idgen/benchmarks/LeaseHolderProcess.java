@@ -11,6 +11,8 @@ import io.github.idgen.jdbc.JdbcLeaseDeployment;
 import io.github.idgen.jdbc.LeaseSchemaInitialization;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.redis.RedisConnector;
+import io.github.idgen.redis.RedisLeaseDeployment;
 import io.github.idgen.snowflake.IdServiceTwitter;
 
 /**
@@ -25,8 +27,8 @@ public final class LeaseHolderProcess {
 	}
 
 	/**
-	 * @param args {@code zookeeper <connectString> <workerIdsPath>} or
-	 * {@code jdbc <url> <user> <password> <leaseGroup>}
+	 * @param args {@code zookeeper <connectString> <workerIdsPath>},
+	 * {@code jdbc <url> <user> <password> <leaseGroup>} or {@code redis <host> <port> <replicas> <leaseGroup>}
 	 */
 	public static void main(String[] args) throws Exception {
 		List<Closeable> resources = new java.util.ArrayList<>();
@@ -36,6 +38,15 @@ public final class LeaseHolderProcess {
 			zookeeper.start();
 			deployment = zookeeper;
 			resources.add(zookeeper);
+		}
+		else if ("redis".equals(args[0])) {
+			RedisConnector connector = RedisTarget.of(List.of(args), 1).connector();
+			RedisLeaseDeployment redis = RedisLeaseDeployment.builder(connector).leaseGroup(args[4]).build();
+			redis.start();
+			deployment = redis;
+			// closed in reverse: the deployment gives its record back before the connector closes
+			resources.add(connector::close);
+			resources.add(redis);
 		}
 		else {
 			HikariDataSource pool = new JdbcTarget(args[1], args[2], args[3]).pool(2, null);

@@ -13,22 +13,28 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.redis.RedisConnector;
+import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStatistics;
+import io.github.idgen.segment.SegmentStore;
 
 /**
- * Segment ids end to end on a PostgreSQL server: what one allocation costs, ids/s with a fixed step
- * of 1000, and how fast the dynamic step reaches memory speed. Prints a Markdown report.
+ * Segment ids end to end on a PostgreSQL server or a Redis primary: what one allocation costs, ids/s
+ * with a fixed step of 1000, and how fast the dynamic step reaches memory speed. Prints a Markdown
+ * report; on Redis also the commands the server ran per allocation.
  * <p>
  * Run {@code java -cp idgen-benchmarks/target/benchmarks.jar io.github.idgen.benchmarks.SegmentFigures
  * JDBC_URL USER [PASSWORD]} against a server of your own (it creates the table {@code idgen_segment}
- * if missing and adds tags named {@code figures-*}).
+ * if missing and adds tags named {@code figures-*}), or with {@code --redis HOST:PORT [REPLICAS]}
+ * against a Redis primary (it adds tags {@code idgen:segment:figures-*}).
  */
 public final class SegmentFigures {
 
@@ -40,6 +46,26 @@ public final class SegmentFigures {
 	}
 
 	public static void main(String[] args) throws Exception {
+		RedisTarget redis = RedisTarget.fromArgs(List.of(args));
+		if (redis != null) {
+			try (RedisConnector connector = redis.connector();
+					RedisSegmentStore store = RedisSegmentStore.builder(connector).build()) {
+				store.start();
+				System.out.printf(Locale.ROOT, "# Segment ids on %s%n%n", redis.describe());
+				Store target = new Store(store, (name) -> {
+					String tag = "figures-" + name + "-" + System.currentTimeMillis();
+					store.createTag(tag, 1000, null);
+					return tag;
+				});
+				RedisTarget.CommandCounter commands = redis.countCommands();
+				int allocations = allocationLatency(target);
+				System.out.printf(Locale.ROOT, "Commands the server ran for those %d allocations: %s%n%n", allocations,
+						commands.counts());
+				fixedStep(target);
+				dynamicStep(target);
+			}
+			return;
+		}
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(args[0]);
 		config.setUsername(args[1]);
@@ -47,33 +73,44 @@ public final class SegmentFigures {
 		config.setMaximumPoolSize(4);
 		try (HikariDataSource pool = new HikariDataSource(config)) {
 			createTable(pool);
-			allocationLatency(pool);
-			fixedStep(pool);
-			dynamicStep(pool);
+			Store target = new Store(new JdbcSegmentStore(pool, "idgen_segment"), (name) -> addTag(pool, name, 1000));
+			allocationLatency(target);
+			fixedStep(target);
+			dynamicStep(target);
 		}
 	}
 
-	private static void allocationLatency(HikariDataSource pool) throws SQLException {
-		String tag = addTag(pool, "latency", 1000);
-		JdbcSegmentStore store = new JdbcSegmentStore(pool, "idgen_segment");
+	/**
+	 * A store and how to add a tag to it.
+	 * @param store the store
+	 * @param addTag adds a tag with step 1000 named after its argument, and returns the tag
+	 */
+	private record Store(SegmentStore store, Function<String, String> addTag) {
+	}
+
+	/** Times single allocations; returns how many, warm-up included. */
+	private static int allocationLatency(Store target) {
+		String tag = target.addTag().apply("latency");
 		long[] nanos = new long[500];
 		for (int i = 0; i < 50; i++) {
-			store.allocate(tag, 1);
+			target.store().allocate(tag, 1);
 		}
 		for (int i = 0; i < nanos.length; i++) {
 			long start = System.nanoTime();
-			store.allocate(tag, 1);
+			target.store().allocate(tag, 1);
 			nanos[i] = System.nanoTime() - start;
 		}
 		Arrays.sort(nanos);
-		System.out.printf(Locale.ROOT, "## One allocation (JdbcSegmentStore.allocate, %d after 50 warm-up)%n%n", nanos.length);
+		System.out.printf(Locale.ROOT, "## One allocation (%s.allocate, %d after 50 warm-up)%n%n",
+				target.store().getClass().getSimpleName(), nanos.length);
 		System.out.printf(Locale.ROOT, "median %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms%n%n", nanos[nanos.length / 2] / 1e6,
 				nanos[nanos.length * 9 / 10] / 1e6, nanos[nanos.length * 99 / 100] / 1e6, nanos[nanos.length - 1] / 1e6);
+		return nanos.length + 50;
 	}
 
-	private static void fixedStep(HikariDataSource pool) throws Exception {
-		String tag = addTag(pool, "fixed", 1000);
-		try (SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, "idgen_segment"),
+	private static void fixedStep(Store target) throws Exception {
+		String tag = target.addTag().apply("fixed");
+		try (SegmentIdServices services = new SegmentIdServices(target.store(),
 				SegmentSettings.DEFAULTS.withMaxStep(1000).withMaxWait(Duration.ofSeconds(5)))) {
 			SegmentIdService service = services.service(tag);
 			long ids = run(service, RUN.toNanos(), null);
@@ -84,9 +121,9 @@ public final class SegmentFigures {
 		}
 	}
 
-	private static void dynamicStep(HikariDataSource pool) throws Exception {
-		String tag = addTag(pool, "dynamic", 1000);
-		try (SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, "idgen_segment"),
+	private static void dynamicStep(Store target) throws Exception {
+		String tag = target.addTag().apply("dynamic");
+		try (SegmentIdServices services = new SegmentIdServices(target.store(),
 				SegmentSettings.DEFAULTS.withMaxWait(Duration.ofSeconds(5)))) {
 			SegmentIdService service = services.service(tag);
 			List<String> rows = new ArrayList<>();
@@ -139,13 +176,16 @@ public final class SegmentFigures {
 		}
 	}
 
-	private static String addTag(HikariDataSource pool, String name, int step) throws SQLException {
+	private static String addTag(HikariDataSource pool, String name, int step) {
 		String tag = "figures-" + name + "-" + System.currentTimeMillis();
 		try (Connection connection = pool.getConnection();
 				PreparedStatement insert = connection.prepareStatement("INSERT INTO idgen_segment (tag, step) VALUES (?, ?)")) {
 			insert.setString(1, tag);
 			insert.setInt(2, step);
 			insert.executeUpdate();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not add segment tag " + tag, ex);
 		}
 		return tag;
 	}

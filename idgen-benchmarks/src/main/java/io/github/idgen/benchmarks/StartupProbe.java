@@ -41,7 +41,10 @@ public final class StartupProbe {
 		FIXED_DATASOURCE("fixed-datasource"),
 
 		/** Leased from the database of the {@code DataSource}; arguments: JDBC URL, user, password, lease group. */
-		JDBC("jdbc");
+		JDBC("jdbc"),
+
+		/** Leased from Redis; arguments: host, port, expected replicas, lease group. */
+		REDIS("redis");
 
 		final String argument;
 
@@ -68,7 +71,8 @@ public final class StartupProbe {
 	 * Starts the application once and prints {@code STARTUP <nanos to first id> <ms of JVM uptime at
 	 * the first id> <id>}.
 	 * @param args {@code fixed}, {@code cluster <connectString> <workerIdsPath>},
-	 * {@code fixed-datasource <url> <user> <password>} or {@code jdbc <url> <user> <password> <group>}
+	 * {@code fixed-datasource <url> <user> <password>}, {@code jdbc <url> <user> <password> <group>} or
+	 * {@code redis <host> <port> <replicas> <group>}
 	 */
 	public static void main(String[] args) {
 		Mode mode = Mode.of(args[0]);
@@ -91,6 +95,13 @@ public final class StartupProbe {
 				properties.add("xxx.common.jdbc-enabled=true");
 				properties.add("xxx.common.jdbc-initialize-schema=always");
 				properties.add("xxx.common.jdbc-lease-group=" + args.get(3));
+			}
+			case REDIS -> {
+				properties.add("xxx.common.redis-enabled=true");
+				properties.add("spring.data.redis.host=" + args.get(0));
+				properties.add("spring.data.redis.port=" + args.get(1));
+				properties.add("xxx.common.redis-expected-replicas=" + args.get(2));
+				properties.add("xxx.common.redis-lease-group=" + args.get(3));
 			}
 			default -> properties.add("xxx.common.id-worker-id=7");
 		}

@@ -1,5 +1,7 @@
 package io.github.idgen.sample;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
@@ -8,19 +10,38 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Inserts the demo's segment tags unless they exist, after the segment table was created. Several
- * instances may start at once on one database; the one that loses the race finds the rows there.
+ * Inserts the demo's segment tags into the segment table unless they exist, after the table was
+ * created. Several instances may start at once on one database; the one that loses the race finds the
+ * rows there.
  */
 @Component
 @DependsOnDatabaseInitialization
 @ConditionalOnBooleanProperty(name = { "xxx.common.segment-enabled", "sample.segment-demo-tags" })
+@ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "jdbc", matchIfMissing = true)
 class DemoSegmentTags implements InitializingBean {
+
+	/**
+	 * The demo's tags.
+	 * @param tag the business tag
+	 * @param step ids per range
+	 * @param maxLimitId the largest id it may hand out
+	 * @param description what its ids are for
+	 */
+	record DemoTag(String tag, int step, long maxLimitId, String description) {
+
+		static final List<DemoTag> ALL = List.of(new DemoTag("orders", 1000, Long.MAX_VALUE, "order numbers"),
+				new DemoTag("users", 100, Long.MAX_VALUE, "user ids"),
+				// for a column that is an unsigned 32-bit integer
+				new DemoTag("coupons", 100, 4_294_967_295L, "coupon codes, at most 2^32 - 1"));
+
+	}
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoSegmentTags.class);
 
@@ -35,10 +56,7 @@ class DemoSegmentTags implements InitializingBean {
 
 	@Override
 	public void afterPropertiesSet() {
-		insertUnlessPresent("orders", 1000, Long.MAX_VALUE, "order numbers");
-		insertUnlessPresent("users", 100, Long.MAX_VALUE, "user ids");
-		// for a column that is an unsigned 32-bit integer
-		insertUnlessPresent("coupons", 100, 4_294_967_295L, "coupon codes, at most 2^32 - 1");
+		DemoTag.ALL.forEach((tag) -> insertUnlessPresent(tag.tag(), tag.step(), tag.maxLimitId(), tag.description()));
 	}
 
 	private void insertUnlessPresent(String tag, int step, long maxLimitId, String description) {

@@ -2,6 +2,10 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
@@ -17,10 +21,11 @@ import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
 
 /**
  * Core configuration of idgen, under {@code xxx.common}: the id layout, the mode switches
- * ({@code zookeeper-enabled}, {@code jdbc-enabled}), ZooKeeper, and the lease settings both lease
- * backends use. Other concerns bind their keys under the same prefix in their own classes
- * ({@link io.github.idgen.autoconfigure.segment.SegmentProperties SegmentProperties},
+ * ({@code zookeeper-enabled}, {@code jdbc-enabled}, {@code redis-enabled}), ZooKeeper, and the lease
+ * settings every lease backend uses. Other concerns bind their keys under the same prefix in their own
+ * classes ({@link io.github.idgen.autoconfigure.segment.SegmentProperties SegmentProperties},
  * {@link io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties JdbcLeaseProperties},
+ * {@link io.github.idgen.autoconfigure.redis.RedisBackendProperties RedisBackendProperties},
  * {@link io.github.idgen.autoconfigure.opaque.OpaqueIdProperties OpaqueIdProperties}), in the
  * packages of their features. Validates itself when bound, so a bad value stops start-up with a
  * message naming the property; the mode switches live here because they decide which of these checks
@@ -132,6 +137,14 @@ public class CommonProperties implements Validator {
 	 * mode apply.
 	 */
 	private boolean jdbcEnabled;
+
+	/**
+	 * Whether to lease the worker id as a hash in Redis (Redis mode, on Spring Boot's Redis connection,
+	 * 'spring.data.redis.*') instead of using 'xxx.common.id-worker-id'. Excludes
+	 * 'xxx.common.zookeeper-enabled' and 'xxx.common.jdbc-enabled'. The range, instance name and
+	 * high-water mark settings of ZooKeeper mode apply.
+	 */
+	private boolean redisEnabled;
 
 	public boolean isZookeeperEnabled() {
 		return this.zookeeperEnabled;
@@ -261,6 +274,14 @@ public class CommonProperties implements Validator {
 		this.jdbcEnabled = jdbcEnabled;
 	}
 
+	public boolean isRedisEnabled() {
+		return this.redisEnabled;
+	}
+
+	public void setRedisEnabled(boolean redisEnabled) {
+		this.redisEnabled = redisEnabled;
+	}
+
 	@Override
 	public boolean supports(Class<?> clazz) {
 		return CommonProperties.class.isAssignableFrom(clazz);
@@ -270,16 +291,29 @@ public class CommonProperties implements Validator {
 	public void validate(Object target, Errors errors) {
 		CommonProperties properties = (CommonProperties) target;
 		properties.validateLayout(errors);
-		if (properties.zookeeperEnabled && properties.jdbcEnabled) {
-			errors.rejectValue("jdbcEnabled", "exclusive", "xxx.common.zookeeper-enabled and xxx.common.jdbc-enabled"
-					+ " are both true; an instance leases its worker id from one store. Set one of them to false.");
-		}
+		properties.validateOneLeaseBackend(errors);
 		if (properties.zookeeperEnabled) {
 			properties.validateZooKeeper(errors);
 		}
-		if (properties.jdbcEnabled) {
-			// the JDBC keys themselves are JdbcLeaseProperties', bound in JDBC mode only
+		else if (properties.jdbcEnabled || properties.redisEnabled) {
+			// their own keys are JdbcLeaseProperties' and RedisBackendProperties', bound in their modes only
 			properties.validateLease(errors);
+		}
+	}
+
+	private void validateOneLeaseBackend(Errors errors) {
+		Map<String, Boolean> switches = new LinkedHashMap<>();
+		switches.put("zookeeperEnabled", this.zookeeperEnabled);
+		switches.put("jdbcEnabled", this.jdbcEnabled);
+		switches.put("redisEnabled", this.redisEnabled);
+		List<String> on = switches.keySet().stream().filter(switches::get).toList();
+		if (on.size() > 1) {
+			List<String> keys = on.stream()
+				.map((field) -> "xxx.common." + field.replace("Enabled", "-enabled").toLowerCase(Locale.ROOT))
+				.toList();
+			errors.rejectValue(on.get(on.size() - 1), "exclusive", String.join(" and ", keys)
+					+ ((on.size() == 2) ? " are both true" : " are all true")
+					+ "; an instance leases its worker id from one store. Leave one of them true.");
 		}
 	}
 

@@ -13,12 +13,13 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * {@link IdService} with the fixed worker id {@code xxx.common.id-worker-id}, unless the worker id is
- * leased (from ZooKeeper or the database), and the {@link IdServiceInfo} that describes it to
+ * leased (from ZooKeeper, the database or Redis), and the {@link IdServiceInfo} that describes it to
  * health, metrics and the endpoint.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty(name = { "xxx.common.zookeeper-enabled", "xxx.common.jdbc-enabled" }, havingValue = false,
-		matchIfMissing = true)
+@ConditionalOnBooleanProperty(
+		name = { "xxx.common.zookeeper-enabled", "xxx.common.jdbc-enabled", "xxx.common.redis-enabled" },
+		havingValue = false, matchIfMissing = true)
 @EnableConfigurationProperties(CommonProperties.class)
 public final class IdServiceAutoConfiguration {
 

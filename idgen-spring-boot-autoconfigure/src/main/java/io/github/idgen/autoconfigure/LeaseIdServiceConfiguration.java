@@ -11,7 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * What both lease modes (ZooKeeper and JDBC) build on the context's {@link ClusterDeployment}: the
+ * What every lease mode (ZooKeeper, JDBC, Redis) builds on the context's {@link ClusterDeployment}: the
  * {@link IdServiceProxy} that is the {@link IdService}. Imported by each mode's auto-configuration,
  * which contributes the deployment and the mode's {@code IdServiceInfo}. Public only so that the
  * modes' packages can import it; not meant for applications.

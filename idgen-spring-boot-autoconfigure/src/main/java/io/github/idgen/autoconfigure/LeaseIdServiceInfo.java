@@ -73,12 +73,14 @@ public abstract class LeaseIdServiceInfo implements IdServiceInfo {
 	public LeaseInfo lease() {
 		WorkerIdLease lease = this.proxy.getLease();
 		LeaseHolder holder = lease.getHolder();
-		// a backend without sessions has session id 0: its holder's token alone proves the lease
+		// a backend without sessions has session id 0: its holder's token proves the lease, with a claim id
+		// where the backend has one
 		String sessionId = (lease.getSessionId() != 0) ? "0x" + Long.toHexString(lease.getSessionId()) : null;
+		String claimId = (lease.getClaimId() != 0) ? Long.toString(lease.getClaimId()) : null;
 		return new LeaseInfo(this.backend, lease.getPath(), this.statistics.getRange().name(),
 				new LeaseInfo.Holder(holder.process(), holder.host(), holder.pid(), holder.startedAt(),
 						holder.instanceName(), holder.token()),
-				lease.getAcquiredAt(), sessionId, lease.getState().name(),
+				lease.getAcquiredAt(), sessionId, claimId, lease.getState().name(),
 				lease.getReason(), lease.getMarkMillis(), lease.getFloorMillis(),
 				new LeaseInfo.Counters(this.statistics.getLeasesTaken(), this.statistics.getLeasesLost(),
 						this.statistics.getReconnects(), this.statistics.getMeasuredClockLagMillis(),

@@ -42,6 +42,9 @@ public class IdgenHealthIndicator extends AbstractHealthIndicator {
 			if (lease.sessionId() != null) {
 				builder.withDetail("sessionId", lease.sessionId());
 			}
+			if (lease.claimId() != null) {
+				builder.withDetail("claimId", lease.claimId());
+			}
 			builder.withDetail("holderToken", lease.holder().token())
 				.withDetail("leaseState", lease.state())
 				.withDetail("instanceName", lease.holder().instanceName())

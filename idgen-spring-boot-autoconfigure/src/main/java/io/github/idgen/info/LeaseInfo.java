@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * @param holder who holds it: this process
  * @param since when this lease was taken
  * @param sessionId the ZooKeeper session that owns the lease node, in hex; {@code null} for a backend
- * without sessions, where the holder's {@link Holder#token() token} alone proves ownership
+ * without sessions, where the holder's {@link Holder#token() token} proves ownership
+ * @param claimId the id of this claim, which names the lease beside the holder's token (Redis: the
+ * record's {@code claim} field); {@code null} for a backend whose session or token alone names it
  * @param state the lease's state, such as {@code ACTIVE}, {@code FENCED} or {@code RELEASED}
  * @param reason why the lease is in its state
  * @param markMillis this holder's last written high-water mark, which ids must not pass, in
@@ -24,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param counters running totals of the lease and of the calls it fenced
  */
 public record LeaseInfo(Backend backend, String path, String range, Holder holder, Instant since,
-		@Nullable String sessionId, String state, String reason, long markMillis, long floorMillis,
+		@Nullable String sessionId, @Nullable String claimId, String state, String reason, long markMillis, long floorMillis,
 		Counters counters) {
 
 	/**
@@ -36,7 +38,10 @@ public record LeaseInfo(Backend backend, String path, String range, Holder holde
 		ZOOKEEPER,
 
 		/** Rows of a table in the application's database, renewed. */
-		JDBC
+		JDBC,
+
+		/** Hashes in Redis, renewed. */
+		REDIS
 
 	}
 
@@ -48,8 +53,9 @@ public record LeaseInfo(Backend backend, String path, String range, Holder holde
 	 * @param pid the process id
 	 * @param startedAt when the process started
 	 * @param instanceName the configured instance name, or the process name
-	 * @param token what names this holder in its lease node's data and mark record (ZooKeeper) or in
-	 * its lease row's {@code holder} column (JDBC); unique per deployment and never reused
+	 * @param token what names this holder in its lease node's data and mark record (ZooKeeper), in its
+	 * lease row's {@code holder} column (JDBC) or in its lease record's {@code holder} field (Redis);
+	 * unique per deployment and never reused
 	 */
 	public record Holder(String process, String host, long pid, Instant startedAt, String instanceName,
 			String token) {
@@ -62,8 +68,8 @@ public record LeaseInfo(Backend backend, String path, String range, Holder holde
 	 * @param leasesTaken leases taken, the first included
 	 * @param leasesLost leases lost (session ended, lease deleted or taken); given back on purpose
 	 * does not count
-	 * @param reconnects reconnections to ZooKeeper, or lease requests to the database that succeeded
-	 * again after a failed one
+	 * @param reconnects reconnections to ZooKeeper, lease requests to the database that succeeded
+	 * again after a failed one, or connections to Redis opened again after a failed request
 	 * @param clockLagMillis how far this clock was found behind live holders' clocks at start-up
 	 * @param refusedCalls calls that failed because the lease stayed unproven for the whole wait
 	 * @param leaseWaits calls that found the lease unproven and waited (some then got ids)

@@ -6,10 +6,10 @@ import javax.sql.DataSource;
 
 import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
-import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.lease.LeaseKeeper;
 import io.github.idgen.lease.LeaseSettings;
 import io.github.idgen.lease.LeaseTiming;
+import io.github.idgen.lease.RenewedLeaseDeploymentBuilder;
 
 /**
  * Leases a worker id as a row of a table in the application's database: the {@link ClusterDeployment}
@@ -23,13 +23,13 @@ import io.github.idgen.lease.LeaseTiming;
 public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 
 	/** Lease group unless another is set. */
-	public static final String DEFAULT_GROUP = "default";
+	public static final String DEFAULT_GROUP = RenewedLeaseDeploymentBuilder.DEFAULT_GROUP;
 
 	/** Table name unless another is set. */
 	public static final String DEFAULT_TABLE = LeaseTable.DEFAULT_TABLE;
 
 	/** How long a silent holder keeps its row unless another timeout is set. */
-	public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(10);
+	public static final Duration DEFAULT_LEASE_TIMEOUT = RenewedLeaseDeploymentBuilder.DEFAULT_LEASE_TIMEOUT;
 
 	/**
 	 * The shortest lease timeout. A request to the database may take up to a third of the lease timeout,
@@ -37,7 +37,7 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 	 * network timeout cuts it off there (the statements' query timeout, in whole seconds and at least
 	 * one, also ends a wait for a lock from a three-second lease timeout up).
 	 */
-	public static final Duration MIN_LEASE_TIMEOUT = Duration.ofSeconds(1);
+	public static final Duration MIN_LEASE_TIMEOUT = RenewedLeaseDeploymentBuilder.MIN_LEASE_TIMEOUT;
 
 	private final JdbcLeaseBackend backend;
 
@@ -83,30 +83,16 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 	/**
 	 * Builds a {@link JdbcLeaseDeployment}.
 	 */
-	public static final class Builder extends LeaseDeploymentBuilder<Builder> {
+	public static final class Builder extends RenewedLeaseDeploymentBuilder<Builder> {
 
 		private final DataSource dataSource;
 
-		private String group = DEFAULT_GROUP;
-
 		private String table = DEFAULT_TABLE;
-
-		private Duration leaseTimeout = DEFAULT_LEASE_TIMEOUT;
 
 		private LeaseSchemaInitialization schemaInitialization = LeaseSchemaInitialization.EMBEDDED;
 
 		private Builder(DataSource dataSource) {
 			this.dataSource = dataSource;
-		}
-
-		/**
-		 * Sets the lease group: instances of one service share it, and two groups never share a row.
-		 * @param group 1 to 128 characters
-		 * @return this builder
-		 */
-		public Builder leaseGroup(String group) {
-			this.group = Objects.requireNonNull(group, "group must not be null");
-			return this;
 		}
 
 		/**
@@ -116,22 +102,6 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 		 */
 		public Builder table(String table) {
 			this.table = Objects.requireNonNull(table, "table must not be null");
-			return this;
-		}
-
-		/**
-		 * Sets how long a holder that proves nothing keeps its row: a killed instance's id is taken over
-		 * no sooner than this after its last renewal, and a holder stops issuing two thirds of it after
-		 * the send time of its last successful renewal.
-		 * @param leaseTimeout at least {@link #MIN_LEASE_TIMEOUT}
-		 * @return this builder
-		 */
-		public Builder leaseTimeout(Duration leaseTimeout) {
-			if (leaseTimeout == null || leaseTimeout.compareTo(MIN_LEASE_TIMEOUT) < 0) {
-				throw new IllegalArgumentException("leaseTimeout must be at least " + MIN_LEASE_TIMEOUT + ", was "
-						+ leaseTimeout);
-			}
-			this.leaseTimeout = leaseTimeout;
 			return this;
 		}
 
@@ -151,14 +121,12 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 		 * @return the deployment
 		 */
 		public JdbcLeaseDeployment build() {
-			long timeout = this.leaseTimeout.toMillis();
-			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
-			int first = range().firstNodeId(datacenterId());
-			int last = range().lastNodeId(datacenterId());
-			JdbcLeaseBackend backend = new JdbcLeaseBackend(this.dataSource, new LeaseTable(this.table, this.group),
-					this.schemaInitialization, first, last, timeout, timing.renewalIntervalMillis(), timing.markAheadMillis(),
-					nanoClock());
-			return new JdbcLeaseDeployment(backend, newSettings());
+			LeaseSettings settings = newSettings();
+			LeaseTiming timing = timing();
+			JdbcLeaseBackend backend = new JdbcLeaseBackend(this.dataSource, new LeaseTable(this.table, group()),
+					this.schemaInitialization, settings.firstNodeId(), settings.lastNodeId(), timing.leaseTimeoutMillis(),
+					timing.renewalIntervalMillis(), timing.markAheadMillis(), nanoClock());
+			return new JdbcLeaseDeployment(backend, settings);
 		}
 
 	}

@@ -128,7 +128,7 @@ final class LeaseAcquisition {
 
 	private WorkerIdLease leased(int nodeId, Claim claim, long validUntilNanos, long floor, long mark) {
 		WorkerIdLease created = new WorkerIdLease(this.leasesTaken.get() + 1, this.backend.location(nodeId), nodeId,
-				claim.sessionId(), this.settings.holder(), Objects.requireNonNull(claim.acquiredAt()),
+				claim.sessionId(), claim.claimId(), this.settings.holder(), Objects.requireNonNull(claim.acquiredAt()),
 				this.settings.nanoClock(), this.deadlines, validUntilNanos, floor, mark);
 		created.watchDeadline();
 		logger.info("Leased worker id {} (datacenter id {}) at {}, held by {}{}", created.getWorkerId(),

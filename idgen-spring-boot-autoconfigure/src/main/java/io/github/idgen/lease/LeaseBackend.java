@@ -124,27 +124,46 @@ public interface LeaseBackend {
 	}
 
 	/**
-	 * What a claim came to.
+	 * What a claim came to, and what names the lease it made, for the backend's later requests and for
+	 * operators: a store with sessions names it by the session that owns it; a store without sessions
+	 * by the holder's {@link LeaseHolder#token() token}, and, where one holder may claim the same id
+	 * again, by an id of the claim beside it.
 	 * @param outcome whether it succeeded
-	 * @param sessionId the store's id of the holder's connection or session, for operators
+	 * @param sessionId the store's session that owns the lease (ZooKeeper); 0 for a store without
+	 * sessions
+	 * @param claimId the store's id of this one claim of the holder, which its renewals and give-back
+	 * name (Redis); 0 where the session or the token alone names the lease
 	 * @param acquiredAt when the store recorded the claim
 	 */
-	record Claim(Outcome outcome, long sessionId, @Nullable Instant acquiredAt) {
+	record Claim(Outcome outcome, long sessionId, long claimId, @Nullable Instant acquiredAt) {
 
 		/** A node id another holder holds. */
-		public static final Claim HELD_BY_ANOTHER = new Claim(Outcome.HELD_BY_ANOTHER, 0, null);
+		public static final Claim HELD_BY_ANOTHER = new Claim(Outcome.HELD_BY_ANOTHER, 0, 0, null);
 
 		/** The record changed since it was read. */
-		public static final Claim MARK_CHANGED = new Claim(Outcome.MARK_CHANGED, 0, null);
+		public static final Claim MARK_CHANGED = new Claim(Outcome.MARK_CHANGED, 0, 0, null);
 
 		/**
-		 * A claim that succeeded.
-		 * @param sessionId the store's id of the holder's session
+		 * A claim that succeeded, owned by a session of the store, or by the holder's token alone.
+		 * @param sessionId the store's session that owns it, 0 for none
 		 * @param acquiredAt when it was recorded
 		 * @return the claim
 		 */
 		public static Claim claimed(long sessionId, Instant acquiredAt) {
-			return new Claim(Outcome.CLAIMED, sessionId, acquiredAt);
+			return new Claim(Outcome.CLAIMED, sessionId, 0, acquiredAt);
+		}
+
+		/**
+		 * A claim that succeeded in a store without sessions that names each claim of a holder.
+		 * @param claimId the id of this claim, not 0
+		 * @param acquiredAt when it was recorded
+		 * @return the claim
+		 */
+		public static Claim claimedAs(long claimId, Instant acquiredAt) {
+			if (claimId == 0) {
+				throw new IllegalArgumentException("claimId must not be 0");
+			}
+			return new Claim(Outcome.CLAIMED, 0, claimId, acquiredAt);
 		}
 
 		/** How a claim ended. */

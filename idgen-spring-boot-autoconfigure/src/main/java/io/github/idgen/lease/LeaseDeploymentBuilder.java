@@ -194,8 +194,12 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 				this.markInterval, this.markMaxWait, this.clockSkewWarning);
 	}
 
+	/**
+	 * Returns this builder as the backend's type, for the setters of subclasses.
+	 * @return this builder
+	 */
 	@SuppressWarnings("unchecked")
-	private B self() {
+	protected final B self() {
 		return (B) this;
 	}
 

@@ -21,11 +21,19 @@ import io.github.idgen.snowflake.MillisClock;
 public record LeaseSettings(LeaseRange range, int datacenterId, LeaseHolder holder, LongSupplier nanoClock,
 		MillisClock clock, Duration markInterval, Duration markMaxWait, Duration clockSkewWarning) {
 
-	int firstNodeId() {
+	/**
+	 * Returns the first node id of the range, for a backend that lays out a record per node id.
+	 * @return the first node id
+	 */
+	public int firstNodeId() {
 		return this.range.firstNodeId(this.datacenterId);
 	}
 
-	int lastNodeId() {
+	/**
+	 * Returns the last node id of the range.
+	 * @return the last node id
+	 */
+	public int lastNodeId() {
 		return this.range.lastNodeId(this.datacenterId);
 	}
 

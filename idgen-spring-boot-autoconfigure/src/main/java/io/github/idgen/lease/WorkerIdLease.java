@@ -57,6 +57,8 @@ public final class WorkerIdLease {
 
 	private final long sessionId;
 
+	private final long claimId;
+
 	private final LeaseHolder holder;
 
 	private final Instant acquiredAt;
@@ -92,12 +94,14 @@ public final class WorkerIdLease {
 
 	private volatile String reason = "leased";
 
-	WorkerIdLease(long number, String path, int nodeId, long sessionId, LeaseHolder holder, Instant acquiredAt,
-			LongSupplier nanoClock, DeadlineTimer deadlines, long validUntilNanos, long floorMillis, long markMillis) {
+	WorkerIdLease(long number, String path, int nodeId, long sessionId, long claimId, LeaseHolder holder,
+			Instant acquiredAt, LongSupplier nanoClock, DeadlineTimer deadlines, long validUntilNanos, long floorMillis,
+			long markMillis) {
 		this.number = number;
 		this.path = path;
 		this.nodeId = nodeId;
 		this.sessionId = sessionId;
+		this.claimId = claimId;
 		this.holder = holder;
 		this.acquiredAt = acquiredAt;
 		this.nanoClock = nanoClock;
@@ -279,11 +283,21 @@ public final class WorkerIdLease {
 
 	/**
 	 * Returns the ZooKeeper session that owns the node.
-	 * @return the session id; 0 for a backend without sessions, where the holder's token alone proves
-	 * the lease
+	 * @return the session id; 0 for a backend without sessions, where the holder's token proves the
+	 * lease
 	 */
 	public long getSessionId() {
 		return this.sessionId;
+	}
+
+	/**
+	 * Returns the id of this claim, which names this lease beside the holder's token in a store where
+	 * one holder may claim the same id again (Redis: the record's {@code claim} field), so that a late
+	 * renewal or give-back never acts on a later claim.
+	 * @return the claim id; 0 where the session or the token alone names the lease
+	 */
+	public long getClaimId() {
+		return this.claimId;
 	}
 
 	/**
@@ -320,10 +334,13 @@ public final class WorkerIdLease {
 
 	/**
 	 * Names what proves this lease, for logs: the ZooKeeper session that owns the node, or, for a
-	 * backend without sessions, the holder's token.
+	 * backend without sessions, the holder's token, with the claim id where the backend has one.
 	 */
 	String owner() {
-		return (this.sessionId != 0) ? "session 0x" + Long.toHexString(this.sessionId) : "holder " + this.holder.token();
+		if (this.sessionId != 0) {
+			return "session 0x" + Long.toHexString(this.sessionId);
+		}
+		return "holder " + this.holder.token() + ((this.claimId != 0) ? " (claim " + this.claimId + ")" : "");
 	}
 
 	@Override

@@ -78,6 +78,9 @@ public class IdgenMetrics implements MeterBinder {
 			case JDBC -> leaseCounter(registry, "idgen.jdbc.recoveries",
 					"Lease requests to the database that succeeded again after a failed one", tags,
 					LeaseInfo.Counters::reconnects);
+			case REDIS -> leaseCounter(registry, "idgen.redis.reconnects",
+					"Connections of the lease to Redis opened again after a failed request", tags,
+					LeaseInfo.Counters::reconnects);
 		}
 		gauge(registry, "idgen.clock.lag", "How far this clock was behind live lease holders' clocks at start-up",
 				"milliseconds", tags, (i) -> counters(i).clockLagMillis());

@@ -52,11 +52,11 @@ record LeaseRecord(String holder, long claim, long version, String epoch, long m
 	}
 
 	/**
-	 * Returns the record as a high-water mark: its token is the live holder's (empty when free), its
-	 * session the holder's claim id.
+	 * Returns the record as a high-water mark: its token is the live holder's (empty when free); Redis
+	 * has no sessions.
 	 */
 	HighWaterMark toMark() {
-		return new HighWaterMark(this.mark, this.ahead, this.instance, this.process, this.claim, this.holder);
+		return new HighWaterMark(this.mark, this.ahead, this.instance, this.process, 0, this.holder);
 	}
 
 }

@@ -221,7 +221,13 @@ final class RedisChannel implements AutoCloseable {
 
 	@Override
 	public synchronized void close() {
-		closeConnection();
+		// at once, not asynchronously: the connector may shut its client down next, which would close
+		// a connection still closing again (and Lettuce warns of it)
+		StatefulRedisConnection<String, String> current = this.connection;
+		this.connection = null;
+		if (current != null) {
+			current.close();
+		}
 	}
 
 }

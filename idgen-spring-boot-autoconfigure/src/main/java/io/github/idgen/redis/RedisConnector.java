@@ -8,6 +8,7 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
@@ -43,11 +44,14 @@ public final class RedisConnector implements AutoCloseable {
 	private RedisConnector(Builder builder) {
 		this.uri = builder.uri;
 		this.client = (builder.resources != null) ? RedisClient.create(builder.resources) : RedisClient.create();
-		this.client.setOptions(ClientOptions.builder()
+		ClientOptions.Builder options = ClientOptions.builder()
 			.autoReconnect(false)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-			.socketOptions(SocketOptions.builder().connectTimeout(this.uri.getTimeout()).keepAlive(true).build())
-			.build());
+			.socketOptions(SocketOptions.builder().connectTimeout(this.uri.getTimeout()).keepAlive(true).build());
+		if (builder.sslOptions != null) {
+			options.sslOptions(builder.sslOptions);
+		}
+		this.client.setOptions(options.build());
 		this.keyPrefix = builder.keyPrefix;
 		this.expectedReplicas = builder.expectedReplicas;
 		this.assumeDurable = builder.assumeDurable;
@@ -99,7 +103,13 @@ public final class RedisConnector implements AutoCloseable {
 	 */
 	StatefulRedisConnection<String, String> open(String name, Duration timeout) {
 		Duration connectTimeout = (timeout.compareTo(this.uri.getTimeout()) < 0) ? timeout : this.uri.getTimeout();
-		RedisURI target = RedisURI.builder(this.uri).withTimeout(connectTimeout).build();
+		RedisURI.Builder copy = RedisURI.builder(this.uri).withTimeout(connectTimeout);
+		// the copy keeps neither the Sentinels nor the master's name
+		this.uri.getSentinels().forEach(copy::withSentinel);
+		if (this.uri.getSentinelMasterId() != null) {
+			copy.withSentinelMasterId(this.uri.getSentinelMasterId());
+		}
+		RedisURI target = copy.build();
 		StatefulRedisConnection<String, String> connection = this.client.connect(StringCodec.UTF8, target);
 		try {
 			connection.setTimeout(timeout);
@@ -150,6 +160,8 @@ public final class RedisConnector implements AutoCloseable {
 
 		private @Nullable ClientResources resources;
 
+		private @Nullable SslOptions sslOptions;
+
 		private String keyPrefix = DEFAULT_KEY_PREFIX;
 
 		private int expectedReplicas;
@@ -168,6 +180,17 @@ public final class RedisConnector implements AutoCloseable {
 		 */
 		public Builder resources(ClientResources resources) {
 			this.resources = Objects.requireNonNull(resources, "resources must not be null");
+			return this;
+		}
+
+		/**
+		 * Sets the keys and certificates of TLS connections (a {@code rediss://} URI, or one with SSL on),
+		 * such as those of the application's other Redis clients; without them the JDK's defaults apply.
+		 * @param sslOptions the TLS settings
+		 * @return this builder
+		 */
+		public Builder sslOptions(SslOptions sslOptions) {
+			this.sslOptions = Objects.requireNonNull(sslOptions, "sslOptions must not be null");
 			return this;
 		}
 

@@ -254,15 +254,15 @@ final class RedisLeaseBackend implements LeaseBackend {
 	@Override
 	public boolean writeMark(int nodeId, long version, HighWaterMark record) {
 		Long written = this.channel.write(MARK, ScriptOutputType.INTEGER, new String[] { key(nodeId) },
-				Long.toString(version), record.token(), Long.toString(record.sessionId()), Long.toString(record.markMillis()),
-				Long.toString(record.aheadMillis()), record.instanceName(), record.process(), Long.toString(newVersion()));
+				Long.toString(version), record.token(), Long.toString(record.markMillis()), Long.toString(record.aheadMillis()),
+				record.instanceName(), record.process(), Long.toString(newVersion()));
 		return written != null && written == 1;
 	}
 
 	/**
 	 * Claims a record at the version last read, in the incarnation it was read in; the new version is
-	 * also the claim's id, returned as the lease's session id so that renewals and the give-back name
-	 * this one lease.
+	 * also the claim's id ({@link WorkerIdLease#getClaimId()}), so that renewals and the give-back name
+	 * this one lease and never a later claim of the same holder.
 	 */
 	@Override
 	public Claim claim(int nodeId, LeaseHolder holder, long markVersion, HighWaterMark record) {
@@ -283,7 +283,7 @@ final class RedisLeaseBackend implements LeaseBackend {
 						+ " not freed by this Redis server since it last started or was promoted", location(nodeId),
 						this.leaseTimeoutMillis);
 			}
-			return Claim.claimed(claimId, Instant.now());
+			return Claim.claimedAs(claimId, Instant.now());
 		}
 		return "CHANGED".equals(outcome) ? Claim.MARK_CHANGED : Claim.HELD_BY_ANOTHER;
 	}
@@ -296,17 +296,23 @@ final class RedisLeaseBackend implements LeaseBackend {
 	public @Nullable String checkHeld(WorkerIdLease lease) {
 		LeaseHolder holder = lease.getHolder();
 		Long renewed = this.channel.write(RENEW, ScriptOutputType.INTEGER, new String[] { key(lease.getNodeId()) },
-				holder.token(), Long.toString(lease.getSessionId()), Long.toString(newVersion()),
+				holder.token(), Long.toString(lease.getClaimId()), Long.toString(newVersion()),
 				Long.toString(lease.getMarkMillis()), Long.toString(this.markAheadMillis), holder.instanceName(),
 				holder.process());
 		return (renewed != null && renewed == 1) ? null
 				: "lease record " + lease.getPath() + " no longer names this lease (taken over, or Redis lost it)";
 	}
 
+	/**
+	 * Frees the record if it still names this lease: token and claim id. Stricter than the keeper's
+	 * contract asks ({@link LeaseBackend#giveBack}): a give-back retried after the same holder claimed
+	 * the id again, or one that reaches Redis late on a connection given up, names an earlier claim and
+	 * frees nothing.
+	 */
 	@Override
 	public boolean giveBack(WorkerIdLease lease) {
 		Long freed = this.channel.write(GIVE_BACK, ScriptOutputType.INTEGER, new String[] { key(lease.getNodeId()) },
-				lease.getHolder().token(), Long.toString(lease.getSessionId()), Long.toString(newVersion()));
+				lease.getHolder().token(), Long.toString(lease.getClaimId()), Long.toString(newVersion()));
 		return freed != null && freed == 1;
 	}
 

@@ -5,10 +5,10 @@ import java.util.Objects;
 
 import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
-import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.lease.LeaseKeeper;
 import io.github.idgen.lease.LeaseSettings;
 import io.github.idgen.lease.LeaseTiming;
+import io.github.idgen.lease.RenewedLeaseDeploymentBuilder;
 
 /**
  * Leases a worker id as a hash in Redis: the {@link ClusterDeployment} of Redis mode. A facade that
@@ -27,13 +27,13 @@ import io.github.idgen.lease.LeaseTiming;
 public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 
 	/** Lease group unless another is set. */
-	public static final String DEFAULT_GROUP = "default";
+	public static final String DEFAULT_GROUP = RenewedLeaseDeploymentBuilder.DEFAULT_GROUP;
 
 	/** How long a silent holder keeps its id unless another timeout is set. */
-	public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(10);
+	public static final Duration DEFAULT_LEASE_TIMEOUT = RenewedLeaseDeploymentBuilder.DEFAULT_LEASE_TIMEOUT;
 
 	/** The shortest lease timeout. */
-	public static final Duration MIN_LEASE_TIMEOUT = Duration.ofSeconds(1);
+	public static final Duration MIN_LEASE_TIMEOUT = RenewedLeaseDeploymentBuilder.MIN_LEASE_TIMEOUT;
 
 	private final RedisLeaseBackend backend;
 
@@ -58,7 +58,9 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 	/**
 	 * Checks that the server keeps what it acknowledges, then creates the records of the range.
 	 * @throws RedisNotDurableException if it may lose acknowledged writes and nobody vouched for it
-	 * @throws IllegalStateException if it cannot be reached or is a Redis Cluster node
+	 * @throws RedisUnavailableException if it cannot be reached
+	 * @throws RedisClusterNotSupportedException if it is a Redis Cluster node
+	 * @throws IllegalStateException if the records cannot be created
 	 */
 	@Override
 	protected void connect() {
@@ -93,42 +95,18 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 	/**
 	 * Builds a {@link RedisLeaseDeployment}.
 	 */
-	public static final class Builder extends LeaseDeploymentBuilder<Builder> {
+	public static final class Builder extends RenewedLeaseDeploymentBuilder<Builder> {
 
 		private final RedisConnector connector;
-
-		private String group = DEFAULT_GROUP;
-
-		private Duration leaseTimeout = DEFAULT_LEASE_TIMEOUT;
 
 		private Builder(RedisConnector connector) {
 			this.connector = connector;
 		}
 
-		/**
-		 * Sets the lease group: instances of one service share it, and two groups never share a record.
-		 * @param group 1 to 128 characters
-		 * @return this builder
-		 */
-		public Builder leaseGroup(String group) {
-			this.group = RedisKeys.requireName("lease group", group);
-			return this;
-		}
-
-		/**
-		 * Sets how long a holder that proves nothing keeps its id: a killed instance's id is taken over
-		 * no sooner than this after its last renewal, and a holder stops issuing two thirds of it after
-		 * the send time of its last successful renewal.
-		 * @param leaseTimeout at least {@link #MIN_LEASE_TIMEOUT}
-		 * @return this builder
-		 */
-		public Builder leaseTimeout(Duration leaseTimeout) {
-			if (leaseTimeout == null || leaseTimeout.compareTo(MIN_LEASE_TIMEOUT) < 0) {
-				throw new IllegalArgumentException("leaseTimeout must be at least " + MIN_LEASE_TIMEOUT + ", was "
-						+ leaseTimeout);
-			}
-			this.leaseTimeout = leaseTimeout;
-			return this;
+		/** A group becomes part of a key: no spaces or control characters. */
+		@Override
+		protected String checkGroup(String group) {
+			return RedisKeys.requireName("lease group", group);
 		}
 
 		/**
@@ -136,16 +114,16 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 		 * @return the deployment
 		 */
 		public RedisLeaseDeployment build() {
-			long timeout = this.leaseTimeout.toMillis();
-			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
+			LeaseSettings settings = newSettings();
+			LeaseTiming timing = timing();
 			// a request may wait a whole lease timeout (1024 instances watching 1024 records after a restart
 			// queue up); the deadline runs out meanwhile whatever the keeper's thread does
-			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", this.leaseTimeout,
+			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", leaseTimeout(),
 					Duration.ofMillis(timing.renewalIntervalMillis() / 2));
-			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.connector.keyPrefix(), this.group,
-					range().firstNodeId(datacenterId()), range().lastNodeId(datacenterId()), timeout,
-					timing.markAheadMillis(), nanoClock());
-			return new RedisLeaseDeployment(backend, channel, newSettings());
+			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.connector.keyPrefix(), group(),
+					settings.firstNodeId(), settings.lastNodeId(), timing.leaseTimeoutMillis(), timing.markAheadMillis(),
+					nanoClock());
+			return new RedisLeaseDeployment(backend, channel, settings);
 		}
 
 	}

@@ -70,8 +70,9 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 	/**
 	 * Checks that the server keeps what it acknowledges; allocations are refused before.
 	 * @throws RedisNotDurableException if it may lose acknowledged writes and nobody vouched for it
-	 * @throws IllegalStateException if it is a Redis Cluster node, or started before
-	 * @throws RedisException if it cannot be reached
+	 * @throws RedisClusterNotSupportedException if it is a Redis Cluster node
+	 * @throws RedisUnavailableException if it cannot be reached
+	 * @throws IllegalStateException if started before
 	 */
 	public void start() {
 		if (!this.started.compareAndSet(false, true)) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisConnectionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * the expected replicas acknowledged it, which holds only if the server fsyncs every write before it
  * answers ({@code appendonly yes}, {@code appendfsync always}), never evicts a key
  * ({@code maxmemory-policy noeviction}), is a primary, and has the replicas. Redis Cluster is refused
- * whatever the operator says: idgen's scripts keep one server's view.
+ * whatever the operator says ({@link RedisClusterNotSupportedException}): idgen's scripts keep one
+ * server's view.
  */
 final class RedisServerCheck {
 
@@ -28,14 +30,21 @@ final class RedisServerCheck {
 	 * @param channel the backend's channel; its connector says how many replicas every write waits for
 	 * and whether the operator vouches for the settings (then nothing but Cluster is checked)
 	 * @throws RedisNotDurableException naming each setting that does not hold
-	 * @throws IllegalStateException if the server is a Redis Cluster node
+	 * @throws RedisClusterNotSupportedException if the server is a Redis Cluster node
+	 * @throws RedisUnavailableException if the server cannot be reached
 	 */
 	static void verify(RedisChannel channel) {
 		String server = channel.describe();
 		int expectedReplicas = channel.connector().expectedReplicas();
-		if ("1".equals(info(channel, "cluster").get("cluster_enabled"))) {
-			throw new IllegalStateException("Redis at " + server + " is a Redis Cluster node; idgen supports a standalone"
-					+ " primary (with replicas) or one found through Sentinel, not Redis Cluster");
+		Map<String, String> cluster;
+		try {
+			cluster = info(channel, "cluster");
+		}
+		catch (RedisConnectionException ex) {
+			throw new RedisUnavailableException(server, ex);
+		}
+		if ("1".equals(cluster.get("cluster_enabled"))) {
+			throw new RedisClusterNotSupportedException(server + " (a cluster node)");
 		}
 		if (channel.connector().assumeDurable()) {
 			logger.warn("Redis at {}: idgen did not check that it fsyncs every write (appendonly yes, appendfsync always),"

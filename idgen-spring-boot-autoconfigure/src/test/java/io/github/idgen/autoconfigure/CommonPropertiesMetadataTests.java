@@ -18,10 +18,12 @@ import java.util.stream.Collectors;
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties;
 import io.github.idgen.autoconfigure.opaque.OpaqueIdProperties;
+import io.github.idgen.autoconfigure.redis.RedisBackendProperties;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
 import io.github.idgen.autoconfigure.web.IdUnavailableProblemAutoConfiguration;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
+import io.github.idgen.redis.RedisLeaseDeployment;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,7 +45,7 @@ class CommonPropertiesMetadataTests {
 
 	/** Every class bound under {@code xxx.common}. */
 	private static final List<Class<?>> PROPERTIES_CLASSES = List.of(CommonProperties.class, SegmentProperties.class,
-			JdbcLeaseProperties.class, OpaqueIdProperties.class);
+			JdbcLeaseProperties.class, RedisBackendProperties.class, OpaqueIdProperties.class);
 
 	/** Keys only a condition reads, declared in additional-spring-configuration-metadata.json. */
 	private static final Map<String, Class<?>> CONDITION_KEYS = Map.of("xxx.common.web-unavailable-problem-enabled",
@@ -108,10 +110,11 @@ class CommonPropertiesMetadataTests {
 	@Test
 	void keepsTheCoreKeysInCommonProperties() {
 		assertThat(keysOf(CommonProperties.class)).contains("xxx.common.zookeeper-enabled",
-				"xxx.common.jdbc-enabled", "xxx.common.zookeeper-addr", "xxx.common.id-worker-id",
+				"xxx.common.jdbc-enabled", "xxx.common.redis-enabled", "xxx.common.zookeeper-addr", "xxx.common.id-worker-id",
 				"xxx.common.instance-name", "xxx.common.zookeeper-mark-interval");
 		assertThat(keysOf(CommonProperties.class)).noneMatch((key) -> key.startsWith("xxx.common.segment-")
-				|| key.startsWith("xxx.common.jdbc-lease-") || key.startsWith("xxx.common.opaque-"));
+				|| key.startsWith("xxx.common.jdbc-lease-") || key.startsWith("xxx.common.redis-lease-")
+				|| key.startsWith("xxx.common.opaque-"));
 	}
 
 	@Test
@@ -161,6 +164,9 @@ class CommonPropertiesMetadataTests {
 		assertThat(properties.get("xxx.common.jdbc-lease-group")).containsEntry("defaultValue", "default");
 		assertThat(properties.get("xxx.common.jdbc-initialize-schema")).containsEntry("defaultValue", "embedded");
 		assertThat(properties.get("xxx.common.segment-table")).containsEntry("defaultValue", "idgen_segment");
+		assertThat(properties.get("xxx.common.segment-store")).containsEntry("defaultValue", "jdbc");
+		assertThat(properties.get("xxx.common.redis-lease-timeout")).containsEntry("defaultValue", "10s");
+		assertThat(properties.get("xxx.common.redis-expected-replicas")).containsEntry("defaultValue", 0);
 		assertThat(properties.get("xxx.common.segment-preload-ratio")).containsEntry("defaultValue", 0.1);
 		assertThat(properties.get("xxx.common.web-unavailable-problem-enabled")).containsEntry("defaultValue", true);
 		// no default for zookeeper-addr: there is none
@@ -217,6 +223,9 @@ class CommonPropertiesMetadataTests {
 		assertThat(jdbcDefaults.getJdbcLeaseGroup()).isEqualTo(JdbcLeaseDeployment.DEFAULT_GROUP);
 		assertThat(jdbcDefaults.getJdbcLeaseTable()).isEqualTo(JdbcLeaseDeployment.DEFAULT_TABLE);
 		assertThat(jdbcDefaults.getJdbcLeaseTimeout()).isEqualTo(JdbcLeaseDeployment.DEFAULT_LEASE_TIMEOUT);
+		RedisBackendProperties redisDefaults = new RedisBackendProperties();
+		assertThat(redisDefaults.getRedisLeaseGroup()).isEqualTo(RedisLeaseDeployment.DEFAULT_GROUP);
+		assertThat(redisDefaults.getRedisLeaseTimeout()).isEqualTo(RedisLeaseDeployment.DEFAULT_LEASE_TIMEOUT);
 		assertThat(defaults.getIdEpoch()).isEqualTo(SnowflakeLayout.DEFAULT_EPOCH);
 		assertThat(defaults.getIdClockBackwardsTolerance()).isEqualTo(IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE);
 	}

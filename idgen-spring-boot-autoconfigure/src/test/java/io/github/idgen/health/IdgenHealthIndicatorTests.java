@@ -71,19 +71,32 @@ class IdgenHealthIndicatorTests {
 	@Test
 	void aLeaseWithoutASessionShowsItsHolderTokenAndNoSessionId() {
 		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.JDBC, "/idgen_worker_lease/default/4", "WORKER_ID", HOLDER,
-				Instant.EPOCH, null, "ACTIVE", "leased", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0,
+				Instant.EPOCH, null, null, "ACTIVE", "leased", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0,
 				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
 		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
 
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
-		assertThat(health.getDetails()).containsEntry("holderToken", "token-1").doesNotContainKey("sessionId");
+		assertThat(health.getDetails()).containsEntry("holderToken", "token-1")
+			.doesNotContainKeys("sessionId", "claimId");
+	}
+
+	@Test
+	void aLeaseNamedByAClaimShowsItsHolderTokenAndClaimId() {
+		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.REDIS, "redis://127.0.0.1:6379/idgen:lease:default:4",
+				"WORKER_ID", HOLDER, Instant.EPOCH, null, "123456789", "ACTIVE", "leased",
+				Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0, new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
+		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
+
+		assertThat(health.getDetails()).containsEntry("holderToken", "token-1")
+			.containsEntry("claimId", "123456789")
+			.doesNotContainKey("sessionId");
 	}
 
 	private static final LeaseInfo.Holder HOLDER = new LeaseInfo.Holder("1@host", "host", 1, Instant.EPOCH, "orders-1",
 			"token-1");
 
 	private static LeaseInfo lease(long floorMillis, String state) {
-		return new LeaseInfo(LeaseInfo.Backend.ZOOKEEPER, "/ids/4", "WORKER_ID", HOLDER, Instant.EPOCH, "0x2a", state,
+		return new LeaseInfo(LeaseInfo.Backend.ZOOKEEPER, "/ids/4", "WORKER_ID", HOLDER, Instant.EPOCH, "0x2a", null, state,
 				"because", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), floorMillis,
 				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
 	}

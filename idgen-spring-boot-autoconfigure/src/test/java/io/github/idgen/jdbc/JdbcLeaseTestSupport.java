@@ -6,13 +6,14 @@ import javax.sql.DataSource;
 
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.testsupport.LeaseFixture;
 import io.github.idgen.testsupport.StartedLeases;
 
 /**
  * Builds JDBC deployments and proxies with test-sized timeouts, each test in a lease group of its own,
  * and closes them (proxies first) when closed.
  */
-final class JdbcLeaseTestSupport implements AutoCloseable {
+final class JdbcLeaseTestSupport implements LeaseFixture<JdbcLeaseDeployment>, AutoCloseable {
 
 	static final Duration LEASE_TIMEOUT = Duration.ofSeconds(3);
 
@@ -47,7 +48,13 @@ final class JdbcLeaseTestSupport implements AutoCloseable {
 			.schemaInitialization(LeaseSchemaInitialization.ALWAYS);
 	}
 
-	JdbcLeaseDeployment startDeployment() {
+	@Override
+	public Duration leaseTimeout() {
+		return LEASE_TIMEOUT;
+	}
+
+	@Override
+	public JdbcLeaseDeployment startDeployment() {
 		return start(builder().build());
 	}
 
@@ -55,7 +62,8 @@ final class JdbcLeaseTestSupport implements AutoCloseable {
 		return this.started.start(deployment);
 	}
 
-	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
+	@Override
+	public IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
 		return this.started.proxy(deployment, leaseWaitTimeout);
 	}
 

@@ -1,21 +1,13 @@
 package io.github.idgen.jdbc;
 
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.LeaseScenarios;
 import io.github.idgen.testsupport.TcpProxy;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Scenario 6 on database servers: the network between one instance and the database stops forwarding
@@ -35,47 +27,8 @@ class JdbcPartitionTests {
 			// marks written 2 s apart promise ids 4 s ahead: only the deadline can stop the cut-off one in time
 			JdbcLeaseDeployment cutOff = support
 				.start(support.builder(cutOffPool).markInterval(Duration.ofSeconds(2)).build());
-			int workerId = cutOff.getWorkerId();
-			for (int i = 0; i < 31; i++) {
-				support.startDeployment().getWorkerId();
-			}
-			IdServiceProxy cutOffIds = support.proxy(cutOff, Duration.ZERO);
-			Set<Long> cutOffIssued = ConcurrentHashMap.newKeySet();
-			AtomicLong lastIssuedNanos = new AtomicLong();
-			AtomicBoolean issuing = new AtomicBoolean(true);
-			Thread issuer = new Thread(() -> {
-				while (issuing.get()) {
-					try {
-						cutOffIssued.add(cutOffIds.nextId());
-						lastIssuedNanos.set(System.nanoTime());
-					}
-					catch (WorkerIdLeaseUnavailableException ex) {
-						// refused: what the partition must bring
-					}
-					LockSupport.parkNanos(200_000);
-				}
-			});
-			issuer.start();
-			Thread.sleep(500);
-
-			network.freeze();
-			long frozenAt = System.nanoTime();
-			JdbcLeaseDeployment successor = support.start(support.builder().markMaxWait(Duration.ofSeconds(10)).build());
-			assertThat(successor.getWorkerId()).isEqualTo(workerId);
-			long takenOverAt = System.nanoTime();
-			IdServiceProxy successorIds = support.proxy(successor, Duration.ofSeconds(10));
-			Set<Long> successorIssued = Set.copyOf(successorIds.nextIds(1000));
-			issuing.set(false);
-			issuer.join();
-
-			assertThat(cutOffIssued).isNotEmpty();
-			assertThat(Duration.ofNanos(lastIssuedNanos.get() - frozenAt))
-				.as("the cut-off instance's last id after the freeze")
-				.isLessThanOrEqualTo(JdbcLeaseTestSupport.LEASE_TIMEOUT.multipliedBy(2).dividedBy(3).plusMillis(5));
-			assertThat(Duration.ofNanos(takenOverAt - frozenAt)).as("the takeover after the freeze")
-				.isGreaterThanOrEqualTo(JdbcLeaseTestSupport.LEASE_TIMEOUT);
-			assertThat(cutOffIssued).doesNotContainAnyElementsOf(successorIssued);
-			network.thaw();
+			LeaseScenarios.cutOffInstanceStopsByItsDeadline(support, cutOff, network,
+					() -> support.start(support.builder().markMaxWait(Duration.ofSeconds(10)).build()));
 		}
 	}
 

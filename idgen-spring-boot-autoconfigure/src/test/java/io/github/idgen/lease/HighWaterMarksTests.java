@@ -204,7 +204,7 @@ class HighWaterMarksTests {
 	}
 
 	private WorkerIdLease lease(int nodeId, long markMillis) {
-		return new WorkerIdLease(1, this.backend.location(nodeId), nodeId, 0x42L, this.holder, Instant.EPOCH,
+		return new WorkerIdLease(1, this.backend.location(nodeId), nodeId, 0x42L, 0, this.holder, Instant.EPOCH,
 				() -> 0L, DeadlineTimer.NONE, Long.MAX_VALUE, 0, markMillis);
 	}
 

@@ -23,7 +23,7 @@ class WorkerIdLeaseTests {
 	/** Deadline tasks, run by {@link #deadlinesCome()}. */
 	private final List<Runnable> deadlines = new ArrayList<>();
 
-	private final WorkerIdLease lease = new WorkerIdLease(1, "/idgen/worker_ids/37", 37, 0x42L,
+	private final WorkerIdLease lease = new WorkerIdLease(1, "/idgen/worker_ids/37", 37, 0x42L, 0,
 			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h", "t"), Instant.EPOCH, this.nanos::get,
 			(deadline, task) -> this.deadlines.add(task), this.nanos.get() + 1000,
 			1_000, 2_000);
@@ -95,7 +95,7 @@ class WorkerIdLeaseTests {
 	@Test
 	void aMillisecondThatPassedTheFullCheckPassesWithoutReadingTheClockAgain() {
 		AtomicLong reads = new AtomicLong();
-		WorkerIdLease counted = new WorkerIdLease(1, "/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH,
+		WorkerIdLease counted = new WorkerIdLease(1, "/p/1", 1, 1L, 0, this.lease.getHolder(), Instant.EPOCH,
 				() -> reads.incrementAndGet() + this.nanos.get(), DeadlineTimer.NONE, this.nanos.get() + 1_000_000, 1_000,
 				2_000);
 
@@ -157,7 +157,7 @@ class WorkerIdLeaseTests {
 			}
 			return now;
 		};
-		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, 1L, this.lease.getHolder(), Instant.EPOCH, clock,
+		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, 1L, 0, this.lease.getHolder(), Instant.EPOCH, clock,
 				DeadlineTimer.NONE, this.nanos.get() + 1_000_000, 1_000, 2_000);
 		racing.set(lease);
 

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.idgen.lease.HighWaterMark;
+import io.github.idgen.lease.LeaseBackend;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
@@ -34,11 +36,15 @@ class RedisLeaseDeploymentTests {
 			assertThat(lease.getPath()).isEqualTo("redis://127.0.0.1:" + this.server.port() + "/" + key);
 			Map<String, String> record = hash(key);
 			assertThat(record).containsEntry("holder", deployment.getHolder().token())
-				.containsEntry("claim", Long.toString(lease.getSessionId()))
+				.containsEntry("claim", Long.toString(lease.getClaimId()))
 				.containsEntry("instance", "orders-1")
 				.containsEntry("process", deployment.getHolder().process())
 				.containsKeys("version", "epoch", "mark", "ahead", "updated");
 			assertThat(record.get("epoch")).matches("[0-9a-f]{40}/[0-9a-f]{40}");
+			assertThat(lease.getSessionId()).as("Redis has no sessions").isZero();
+			assertThat(lease.getClaimId()).isNotZero();
+			assertThat(lease).hasToString("WorkerIdLease[" + lease.getPath() + ", workerId=" + workerId + ", datacenterId=0,"
+					+ " held by holder " + deployment.getHolder().token() + " (claim " + lease.getClaimId() + "), ACTIVE]");
 			assertThat(Long.parseLong(record.get("mark"))).isGreaterThan(System.currentTimeMillis());
 			assertThat(Long.parseLong(record.get("ahead"))).isEqualTo(2 * RedisLeaseTestSupport.MARK_INTERVAL.toMillis());
 
@@ -74,6 +80,33 @@ class RedisLeaseDeploymentTests {
 			assertThat(after).isEqualTo(before);
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).as("ids freed by this server are leased at once")
 				.isLessThan(RedisLeaseTestSupport.LEASE_TIMEOUT);
+		}
+	}
+
+	/**
+	 * The keeper raises its own mark by reading the record and writing it at the version read, again and
+	 * again while the record carries its token; a write refused for naming an earlier claim of the same
+	 * holder (the id given back and claimed again meanwhile) would keep the keeper's thread in that loop
+	 * for good, and its lease would run out unrenewed.
+	 */
+	@Test
+	void aMarkWriteOfTheHolderIsWrittenAlsoWhenItNamesAnEarlierClaim() throws Exception {
+		try (RedisLeaseTestSupport support = new RedisLeaseTestSupport(this.server);
+				RedisChannel channel = new RedisChannel(support.connector(), "idgen-test", Duration.ofSeconds(2),
+						Duration.ofSeconds(1))) {
+			support.settleRecords(31);
+			RedisLeaseDeployment deployment = support.startDeployment();
+			int nodeId = deployment.getWorkerId();
+			WorkerIdLease lease = deployment.currentLease();
+			RedisLeaseBackend records = new RedisLeaseBackend(channel, RedisConnector.DEFAULT_KEY_PREFIX, support.group(),
+					0, 31, RedisLeaseTestSupport.LEASE_TIMEOUT.toMillis(), 0, System::nanoTime);
+
+			LeaseBackend.VersionedMark read = records.readMark(nodeId);
+			long raised = read.mark().markMillis() + 60_000;
+			HighWaterMark ofAnEarlierClaim = new HighWaterMark(raised, 60_000, "", deployment.getHolder().process(),
+					lease.getClaimId() + 1, deployment.getHolder().token());
+			assertThat(records.writeMark(nodeId, read.version(), ofAnEarlierClaim)).isTrue();
+			assertThat(records.readMark(nodeId).mark().markMillis()).isEqualTo(raised);
 		}
 	}
 

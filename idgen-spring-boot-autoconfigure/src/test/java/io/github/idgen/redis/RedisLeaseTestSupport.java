@@ -8,6 +8,7 @@ import java.util.function.ToIntFunction;
 
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.testsupport.LeaseFixture;
 import io.github.idgen.testsupport.RedisServer;
 import io.github.idgen.testsupport.StartedLeases;
 import io.lettuce.core.RedisURI;
@@ -17,7 +18,7 @@ import io.lettuce.core.ScriptOutputType;
  * Builds Redis deployments and proxies with test-sized timeouts, each test in a lease group of its own,
  * and closes them (proxies first, the connector last) when closed.
  */
-final class RedisLeaseTestSupport implements AutoCloseable {
+final class RedisLeaseTestSupport implements LeaseFixture<RedisLeaseDeployment>, AutoCloseable {
 
 	static final Duration LEASE_TIMEOUT = Duration.ofSeconds(2);
 
@@ -74,7 +75,13 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 		return this.started.closeAtEnd(closeable);
 	}
 
-	RedisLeaseDeployment startDeployment() {
+	@Override
+	public Duration leaseTimeout() {
+		return LEASE_TIMEOUT;
+	}
+
+	@Override
+	public RedisLeaseDeployment startDeployment() {
 		return start(builder().build());
 	}
 
@@ -82,7 +89,8 @@ final class RedisLeaseTestSupport implements AutoCloseable {
 		return this.started.start(deployment);
 	}
 
-	IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
+	@Override
+	public IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
 		return this.started.proxy(deployment, leaseWaitTimeout);
 	}
 

@@ -1,6 +1,8 @@
 package io.github.idgen.redis;
 
+import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.RedisServer;
+import io.lettuce.core.RedisURI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -8,7 +10,6 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The start-up check on real redis-server processes: a server that may lose or evict what it
@@ -86,9 +87,22 @@ class RedisServerCheckTests {
 		}
 		try (RedisServer node = new RedisServer("--cluster-enabled", "yes");
 				RedisConnector connector = startedOn(node, true)) {
-			assertThatIllegalStateException()
+			assertThatExceptionOfType(RedisClusterNotSupportedException.class)
 				.isThrownBy(() -> RedisSegmentStore.builder(connector).build().start())
-				.withMessageContaining("is a Redis Cluster node; idgen supports a standalone primary");
+				.withMessageContaining("(a cluster node) is Redis Cluster; idgen supports a standalone primary");
+		}
+	}
+
+	@Test
+	void aServerThatCannotBeReachedIsNamed() {
+		int nobody = DatabaseServer.freePort();
+		try (RedisConnector connector = RedisConnector.create(RedisURI.create("127.0.0.1", nobody))) {
+			assertThatExceptionOfType(RedisUnavailableException.class)
+				.isThrownBy(() -> RedisSegmentStore.builder(connector).build().start())
+				.withMessageContaining("Could not reach Redis at redis://127.0.0.1:" + nobody)
+				.satisfies((ex) -> assertThat(ex.getServer()).isEqualTo("redis://127.0.0.1:" + nobody));
+			assertThatExceptionOfType(RedisUnavailableException.class)
+				.isThrownBy(() -> RedisLeaseDeployment.builder(connector).build().start());
 		}
 	}
 

@@ -112,8 +112,10 @@ public class IdgenEndpoint {
 	 * @param holder this process
 	 * @param instanceName the stable instance name, or the process name
 	 * @param since when the lease was taken
-	 * @param sessionId the ZooKeeper session that owns the lease node; absent for a database lease, which
-	 * the holder's token alone proves
+	 * @param sessionId the ZooKeeper session that owns the lease node; absent for a database or Redis
+	 * lease, which the holder's token proves
+	 * @param claimId the id of this claim beside the holder's token (Redis: the record's {@code claim}
+	 * field); absent where the session or the token alone names the lease
 	 * @param highWaterMark this holder's last written mark, which ids must not pass
 	 * @param highWaterMarkAheadMillis how far that mark is ahead of this clock
 	 * @param previousHolderMark the previous holder's mark, which ids must come after
@@ -125,7 +127,7 @@ public class IdgenEndpoint {
 	 * @param clockLagBehindLiveHoldersMillis how far this clock was behind live holders' at start-up
 	 */
 	public record LeaseDescriptor(String path, int workerId, int datacenterId, HolderDescriptor holder,
-			String instanceName, String since, @Nullable String sessionId, String highWaterMark, long highWaterMarkAheadMillis,
+			String instanceName, String since, @Nullable String sessionId, @Nullable String claimId, String highWaterMark, long highWaterMarkAheadMillis,
 			String previousHolderMark, long waitForPreviousHolderMarkMillis, String range, long reconnects,
 			long leasesTaken, long leasesLost, long clockLagBehindLiveHoldersMillis) {
 
@@ -135,7 +137,7 @@ public class IdgenEndpoint {
 			return new LeaseDescriptor(lease.path(), info.workerId(), info.datacenterId(),
 					new HolderDescriptor(holder.process(), holder.host(), holder.pid(), holder.startedAt().toString(),
 							holder.token()),
-					holder.instanceName(), lease.since().toString(), lease.sessionId(),
+					holder.instanceName(), lease.since().toString(), lease.sessionId(), lease.claimId(),
 					Instant.ofEpochMilli(lease.markMillis()).toString(), lease.markMillis() - now,
 					Instant.ofEpochMilli(lease.floorMillis()).toString(), Math.max(0, lease.floorMillis() - now),
 					lease.range(), counters.reconnects(), counters.leasesTaken(), counters.leasesLost(),
@@ -151,8 +153,8 @@ public class IdgenEndpoint {
 	 * @param host the host name
 	 * @param pid the process id
 	 * @param startedAt when the process started
-	 * @param token what names this holder in the lease node's data (ZooKeeper) or the lease row's
-	 * {@code holder} column (JDBC)
+	 * @param token what names this holder in the lease node's data (ZooKeeper), the lease row's
+	 * {@code holder} column (JDBC) or the lease record's {@code holder} field (Redis)
 	 */
 	public record HolderDescriptor(String process, String host, long pid, String startedAt, String token) {
 

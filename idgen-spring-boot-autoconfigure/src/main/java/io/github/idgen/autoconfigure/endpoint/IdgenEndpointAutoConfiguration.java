@@ -4,6 +4,7 @@ import io.github.idgen.actuate.endpoint.IdgenEndpoint;
 import io.github.idgen.autoconfigure.CommonProperties;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -21,7 +22,7 @@ import org.springframework.context.annotation.Bean;
  * available (enabled and exposed), showing what the running mode's {@link IdServiceInfo} tells.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class })
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnAvailableEndpoint(IdgenEndpoint.class)

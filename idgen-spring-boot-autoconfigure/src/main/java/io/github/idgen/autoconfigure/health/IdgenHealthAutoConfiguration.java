@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.health;
 
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.health.IdgenHealthIndicator;
 import io.github.idgen.info.IdServiceInfo;
@@ -20,7 +21,7 @@ import org.springframework.context.annotation.Bean;
  * {@code management.health.idgen.enabled=false}.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class })
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class })
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
 @ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnEnabledHealthIndicator("idgen")

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.metrics;
 
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.metrics.IdgenMetrics;
@@ -18,7 +19,7 @@ import org.springframework.context.annotation.Bean;
  * running mode describes its id service ({@link IdServiceInfo}).
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class },
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class },
 		afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, IdServiceInfo.class })

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.readiness;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 
@@ -18,8 +19,8 @@ import org.springframework.context.annotation.Bean;
  * running mode describes its id service ({@link IdServiceInfo}).
  */
 @AutoConfiguration(after = { ApplicationAvailabilityAutoConfiguration.class, IdServiceAutoConfiguration.class,
-		ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class })
+		ClusterIdServiceAutoConfiguration.class, JdbcIdServiceAutoConfiguration.class,
+		RedisIdServiceAutoConfiguration.class })
 @ConditionalOnBean({ ApplicationAvailability.class, IdServiceInfo.class })
 public final class IdgenReadinessAutoConfiguration {
 

@@ -11,15 +11,17 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@link SegmentIdServices}: segment ids per business tag from the application's {@link DataSource}
- * ({@code xxx.common.segment-enabled=true}), and the segment table created at start-up as
- * {@code xxx.common.segment-initialize-schema} says.
+ * {@link SegmentIdServices}: segment ids per business tag ({@code xxx.common.segment-enabled=true})
+ * from the context's {@link SegmentStore}; unless another store is chosen
+ * ({@code xxx.common.segment-store}) or defined, the segment table in the application's
+ * {@link DataSource}, created at start-up as {@code xxx.common.segment-initialize-schema} says.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(DataSource.class)
@@ -27,8 +29,11 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SegmentProperties.class)
 public final class SegmentIdServicesAutoConfiguration {
 
+	private static final String STORE_PROPERTY = "xxx.common.segment-store";
+
 	@Bean
 	@ConditionalOnMissingBean({ SegmentStore.class, SegmentIdServices.class })
+	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
 	JdbcSegmentStore segmentStore(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
 		return new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable(),
 				properties.getSegmentAllocationTimeout());
@@ -52,6 +57,7 @@ public final class SegmentIdServicesAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(DataSourceScriptDatabaseInitializer.class)
+	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
 	static final class SchemaConfiguration {
 
 		@Bean

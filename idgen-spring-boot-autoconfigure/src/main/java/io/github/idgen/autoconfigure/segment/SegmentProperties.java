@@ -20,13 +20,20 @@ import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
 public class SegmentProperties implements Validator {
 
 	/**
-	 * Whether to offer segment ids: dense, increasing ids per business tag, allocated from the
-	 * application's DataSource in ranges and served from memory (SegmentIdServices bean).
+	 * Whether to offer segment ids: dense, increasing ids per business tag, allocated from the segment
+	 * store in ranges and served from memory (SegmentIdServices bean).
 	 */
 	private boolean segmentEnabled;
 
 	/**
-	 * Table of the segment tags, one row per tag, optionally schema-qualified (schema.table).
+	 * Where the ranges come from: 'jdbc', the segment table in the application's DataSource, or
+	 * 'redis', one hash per tag on Spring Boot's Redis connection ('spring.data.redis.*').
+	 */
+	private SegmentStoreType segmentStore = SegmentStoreType.JDBC;
+
+	/**
+	 * Table of the segment tags of the 'jdbc' store, one row per tag, optionally schema-qualified
+	 * (schema.table).
 	 */
 	private String segmentTable = "idgen_segment";
 
@@ -68,10 +75,11 @@ public class SegmentProperties implements Validator {
 	private Duration segmentRetryInterval = Duration.ofMillis(100);
 
 	/**
-	 * Longest time one range allocation waits for the database, in whole seconds: the statements'
-	 * query timeout, and one second more the connection's network timeout. An allocation that takes
-	 * longer (a connection gone silent, a row lock held by a stalled instance) fails as a store error
-	 * and is tried again, instead of stopping the tag until TCP gives up.
+	 * Longest time one range allocation waits for the store. JDBC: in whole seconds, the statements'
+	 * query timeout, and one second more the connection's network timeout. Redis: the script with its
+	 * wait for the replicas, which takes half of it at most. An allocation that takes longer (a
+	 * connection gone silent, a row lock held by a stalled instance) fails as a store error and is
+	 * tried again, instead of stopping the tag until TCP gives up.
 	 */
 	private Duration segmentAllocationTimeout = Duration.ofSeconds(5);
 
@@ -81,6 +89,14 @@ public class SegmentProperties implements Validator {
 
 	public void setSegmentEnabled(boolean segmentEnabled) {
 		this.segmentEnabled = segmentEnabled;
+	}
+
+	public SegmentStoreType getSegmentStore() {
+		return this.segmentStore;
+	}
+
+	public void setSegmentStore(SegmentStoreType segmentStore) {
+		this.segmentStore = segmentStore;
 	}
 
 	public String getSegmentTable() {

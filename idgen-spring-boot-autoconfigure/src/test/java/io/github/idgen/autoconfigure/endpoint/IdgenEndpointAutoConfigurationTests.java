@@ -14,6 +14,7 @@ import io.github.idgen.actuate.endpoint.IdgenEndpoint.LeaseDescriptor;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.MarkScenarios;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.lease.IdServiceProxy;
@@ -21,6 +22,7 @@ import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.testsupport.RedisServer;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,6 +32,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -125,6 +128,25 @@ class IdgenEndpointAutoConfigurationTests {
 						"SELECT holder FROM idgen_worker_lease WHERE lease_group = 'endpoint' AND node_id = ?",
 						String.class, nodeId);
 				assertThat(lease.holder().token()).isNotBlank().isEqualTo(rowHolder);
+			});
+	}
+
+	@Test
+	void redisModeShowsTheRecordKeyItsHolderTokenAndClaimAndNoSessionId() {
+		RedisServer redis = RedisServer.shared();
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisIdServiceAutoConfiguration.class))
+			.withPropertyValues("xxx.common.redis-enabled=true", "xxx.common.redis-lease-group=endpoint",
+					"xxx.common.redis-lease-timeout=1s", "spring.data.redis.port=" + redis.port())
+			.run((context) -> {
+				IdgenDescriptor body = context.getBean(IdgenEndpoint.class).idgen();
+				assertThat(body.mode()).isEqualTo("redis");
+				LeaseDescriptor lease = body.lease();
+				String key = "idgen:lease:endpoint:" + context.getBean(IdServiceProxy.class).getLease().getNodeId();
+				assertThat(lease.path()).isEqualTo("redis://localhost:" + redis.port() + "/" + key);
+				assertThat(lease.sessionId()).isNull();
+				assertThat(lease.holder().token()).isNotBlank().isEqualTo(redis.cli("HGET", key, "holder"));
+				assertThat(lease.claimId()).isEqualTo(redis.cli("HGET", key, "claim"));
 			});
 	}
 

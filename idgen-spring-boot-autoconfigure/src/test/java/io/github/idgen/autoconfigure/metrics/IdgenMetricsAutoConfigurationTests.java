@@ -5,12 +5,14 @@ import javax.sql.DataSource;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.testsupport.RedisServer;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -101,6 +104,24 @@ class IdgenMetricsAutoConfigurationTests {
 				assertThat(registry.find("idgen.zookeeper.reconnects").meter()).isNull();
 				assertThat(registry.get("idgen.jdbc.recoveries").tag("mode", "jdbc").functionCounter().count())
 					.isZero();
+			});
+	}
+
+	@Test
+	void redisModeCountsReconnectsUnderItsOwnName() {
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, RedisIdServiceAutoConfiguration.class))
+			.withPropertyValues("xxx.common.redis-enabled=true", "xxx.common.redis-lease-group=metrics",
+					"xxx.common.redis-lease-timeout=1s", "spring.data.redis.port=" + RedisServer.shared().port())
+			.run((context) -> {
+				context.getBean(IdService.class).nextIds(10);
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(registry.get("idgen.ids.issued").tag("mode", "redis").functionCounter().count()).isEqualTo(10);
+				assertThat(registry.get("idgen.lease.acquisitions").functionCounter().count()).isEqualTo(1);
+				assertThat(registry.get("idgen.redis.reconnects").tag("mode", "redis").functionCounter().count())
+					.isZero();
+				assertThat(registry.find("idgen.zookeeper.reconnects").meter()).isNull();
+				assertThat(registry.find("idgen.jdbc.recoveries").meter()).isNull();
 			});
 	}
 

@@ -1,0 +1,25 @@
+package io.github.idgen.autoconfigure.redis;
+
+/**
+ * Thrown at start-up when a Redis backend is switched on and Lettuce or Spring Boot's Redis support
+ * ({@code spring-boot-data-redis}) is not on the classpath.
+ */
+class MissingRedisClientException extends IllegalStateException {
+
+	private final String setting;
+
+	/**
+	 * @param setting the setting that asked for Redis, such as {@code xxx.common.redis-enabled=true}
+	 */
+	MissingRedisClientException(String setting) {
+		super(setting + " keeps idgen's records in Redis on Spring Boot's Redis connection, and"
+				+ " io.lettuce.core.RedisClient or org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails"
+				+ " is not on the classpath");
+		this.setting = setting;
+	}
+
+	String getSetting() {
+		return this.setting;
+	}
+
+}

@@ -1,0 +1,22 @@
+package io.github.idgen.autoconfigure.redis;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+
+/**
+ * Matches when Lettuce or Spring Boot's Redis support is not on the classpath, so that a Redis backend
+ * that was asked for fails with {@link MissingRedisClientException} instead of silently not starting.
+ */
+class RedisClientMissingCondition extends NoneNestedConditions {
+
+	RedisClientMissingCondition() {
+		super(ConfigurationPhase.PARSE_CONFIGURATION);
+	}
+
+	@ConditionalOnClass(name = { "io.lettuce.core.RedisClient",
+			"org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails" })
+	static class RedisClientPresent {
+
+	}
+
+}
