@@ -63,7 +63,7 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 	@Override
 	protected void connect() {
 		try {
-			this.backend.prepare();
+			this.backend.prepare(getNodeIdRange());
 		}
 		catch (LeaseTableMissingException ex) {
 			throw ex;
@@ -153,11 +153,8 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 		public JdbcLeaseDeployment build() {
 			long timeout = this.leaseTimeout.toMillis();
 			LeaseTiming timing = new LeaseTiming(timeout, markInterval().toMillis(), markMaxWait().toMillis());
-			int first = range().firstNodeId(datacenterId());
-			int last = range().lastNodeId(datacenterId());
 			JdbcLeaseBackend backend = new JdbcLeaseBackend(this.dataSource, new LeaseTable(this.table, this.group),
-					this.schemaInitialization, first, last, timeout, timing.renewalIntervalMillis(), timing.markAheadMillis(),
-					nanoClock());
+					this.schemaInitialization, timeout, timing.renewalIntervalMillis(), timing.markAheadMillis(), nanoClock());
 			return new JdbcLeaseDeployment(backend, newSettings());
 		}
 
