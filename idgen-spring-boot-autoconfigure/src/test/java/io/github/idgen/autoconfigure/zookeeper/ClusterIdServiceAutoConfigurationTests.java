@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.LeaseProperties;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.ClusterDeployment;
@@ -123,8 +124,8 @@ class ClusterIdServiceAutoConfigurationTests {
 				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);
 				assertThat(proxy.getGenerator().getLayout().epoch()).hasToString("2020-01-01T00:00:00Z");
 				assertThat(proxy.getGenerator().getClockBackwardsTolerance()).hasMillis(20);
+				assertThat(context.getBean(LeaseProperties.class).getLeaseWaitTimeout()).hasMillis(150);
 				CommonProperties properties = context.getBean(CommonProperties.class);
-				assertThat(properties.getZookeeperLeaseWaitTimeout()).hasMillis(150);
 				assertThat(properties.getZookeeperSessionTimeout()).hasSeconds(2);
 			});
 	}
