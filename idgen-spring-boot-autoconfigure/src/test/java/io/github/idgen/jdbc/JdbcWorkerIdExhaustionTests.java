@@ -9,10 +9,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.PostgresServer;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Scenario 1 on database servers: leasers started at once get distinct ids, and one more than the
- * range holds fails as exhausted once it has watched the held rows for a lease timeout.
+ * range holds fails as exhausted once it has watched the held rows for a lease timeout; on PostgreSQL
+ * also for the 1024 node ids of the JavaScript-safe layout.
  */
 class JdbcWorkerIdExhaustionTests {
 
@@ -57,27 +60,33 @@ class JdbcWorkerIdExhaustionTests {
 	}
 
 	@Test
-	void allOfTheNodeIdRangeIsLeasedOnceOnPostgres() throws Exception {
+	void everyNodeIdOfTheJavascriptSafeLayoutIsLeasedOnceOnPostgresAndThe1025thInstanceIsRefused() throws Exception {
 		try (HikariDataSource pool = PostgresServer.shared().pool(16);
 				JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
 			List<JdbcLeaseDeployment> deployments = new ArrayList<>();
-			for (int i = 0; i < 1024; i++) {
-				// slow renewals and marks: 1024 keepers on a two-core machine
+			for (int i = 0; i <= 1024; i++) {
+				// slow renewals and marks: a thousand keepers on a two-core machine
 				deployments.add(support.start(support.builder()
+					.layout(SnowflakeLayout.JAVASCRIPT_SAFE)
 					.leaseRange(LeaseRange.NODE_ID, 0)
-					.leaseTimeout(Duration.ofSeconds(60))
-					.markInterval(Duration.ofSeconds(10))
+					.leaseTimeout(Duration.ofSeconds(6))
+					.markInterval(Duration.ofSeconds(5))
 					.markMaxWait(Duration.ofSeconds(30))
 					.build()));
 			}
-			Set<Integer> nodeIds = new HashSet<>();
-			for (int id : leaseAtOnce(deployments, (deployment) -> {
+			JdbcLeaseDeployment extra = deployments.remove(1024);
+			List<Long> ids = leaseAtOnce(deployments, (deployment) -> {
 				deployment.getWorkerId();
-				return deployment.getDatacenterId() * 32 + deployment.getWorkerId();
-			})) {
-				nodeIds.add(id);
-			}
-			assertThat(nodeIds).hasSize(1024);
+				return support.proxy(deployment, Duration.ofSeconds(5)).nextId();
+			});
+			Set<Integer> nodeIds = new HashSet<>();
+			deployments.forEach((deployment) -> nodeIds.add(deployment.currentLease().getNodeId()));
+			assertThat(nodeIds).hasSize(1024).allMatch((nodeId) -> nodeId >= 0 && nodeId < 1024);
+			assertThat(new HashSet<>(ids)).hasSize(1024);
+			assertThat(ids).allSatisfy((id) -> assertThat(id).isLessThan(1L << 53));
+			assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(extra::getWorkerId)
+				.withMessageContaining("all 1024 leases 0..1023")
+				.satisfies((ex) -> assertThat(ex.getHolders()).isEqualTo(1024));
 		}
 	}
 
@@ -85,21 +94,22 @@ class JdbcWorkerIdExhaustionTests {
 		return new HashSet<>(leaseAtOnce(deployments, JdbcLeaseDeployment::getWorkerId));
 	}
 
-	private static List<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments,
-			java.util.function.ToIntFunction<JdbcLeaseDeployment> lease) throws Exception {
+	/** Runs {@code lease} for every deployment at once, from 32 threads. */
+	private static <T> List<T> leaseAtOnce(List<JdbcLeaseDeployment> deployments,
+			Function<JdbcLeaseDeployment, T> lease) throws Exception {
 		CountDownLatch go = new CountDownLatch(1);
 		ExecutorService threads = Executors.newFixedThreadPool(32);
 		try {
-			List<Future<Integer>> leased = new ArrayList<>();
+			List<Future<T>> leased = new ArrayList<>();
 			for (JdbcLeaseDeployment deployment : deployments) {
 				leased.add(threads.submit(() -> {
 					go.await();
-					return lease.applyAsInt(deployment);
+					return lease.apply(deployment);
 				}));
 			}
 			go.countDown();
-			List<Integer> ids = new ArrayList<>();
-			for (Future<Integer> id : leased) {
+			List<T> ids = new ArrayList<>();
+			for (Future<T> id : leased) {
 				ids.add(id.get());
 			}
 			return ids;

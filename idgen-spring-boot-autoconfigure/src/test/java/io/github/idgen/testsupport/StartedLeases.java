@@ -23,7 +23,7 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param <D> its type
 	 * @return the started deployment
 	 */
-	public <D extends AbstractLeaseDeployment> D start(D deployment) {
+	public synchronized <D extends AbstractLeaseDeployment> D start(D deployment) {
 		this.closeables.add(deployment);
 		deployment.start();
 		return deployment;
@@ -36,7 +36,7 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param leaseWaitTimeout how long a call waits for an unproven lease
 	 * @return the proxy
 	 */
-	public IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
+	public synchronized IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
 		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
 		this.closeables.add(0, proxy);
 		return proxy;
@@ -48,7 +48,7 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param <C> its type
 	 * @return the same
 	 */
-	public <C extends AutoCloseable> C closeAtEnd(C closeable) {
+	public synchronized <C extends AutoCloseable> C closeAtEnd(C closeable) {
 		this.closeables.add(closeable);
 		return closeable;
 	}
@@ -59,13 +59,13 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param <C> its type
 	 * @return the same
 	 */
-	public <C extends AutoCloseable> C closeFirst(C closeable) {
+	public synchronized <C extends AutoCloseable> C closeFirst(C closeable) {
 		this.closeables.add(0, closeable);
 		return closeable;
 	}
 
 	@Override
-	public void close() throws Exception {
+	public synchronized void close() throws Exception {
 		for (AutoCloseable closeable : this.closeables) {
 			closeable.close();
 		}
