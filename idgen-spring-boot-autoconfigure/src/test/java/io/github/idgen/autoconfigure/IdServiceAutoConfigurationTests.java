@@ -329,17 +329,17 @@ class IdServiceAutoConfigurationTests {
 	void aMarkMaxWaitNotMoreThanTwiceTheMarkIntervalFailsStartUpNamingBoth(String interval, String maxWait) {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-addr=127.0.0.1:1",
-					"xxx.common.zookeeper-mark-interval=" + interval, "xxx.common.zookeeper-mark-max-wait=" + maxWait)
-			.run((context) -> assertValidationFailure(context, "zookeeperMarkMaxWait",
-					"xxx.common.zookeeper-mark-max-wait must be more than twice xxx.common.zookeeper-mark-interval",
-					"Raise xxx.common.zookeeper-mark-max-wait or lower xxx.common.zookeeper-mark-interval."));
+					"xxx.common.lease-mark-interval=" + interval, "xxx.common.lease-mark-max-wait=" + maxWait)
+			.run((context) -> assertValidationFailure(context, "leaseMarkMaxWait",
+					"xxx.common.lease-mark-max-wait must be more than twice xxx.common.lease-mark-interval",
+					"Raise xxx.common.lease-mark-max-wait or lower xxx.common.lease-mark-interval."));
 	}
 
 	@Test
 	void aMarkMaxWaitJustAboveTwiceTheMarkIntervalPassesValidation() {
 		this.contextRunner
-			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-mark-interval=1s",
-					"xxx.common.zookeeper-mark-max-wait=2001ms")
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.lease-mark-interval=1s",
+					"xxx.common.lease-mark-max-wait=2001ms")
 			.run((context) -> {
 				// fails later, for want of an address: the timing passed validation
 				assertThat(causes(context.getStartupFailure())).noneMatch(BindValidationException.class::isInstance);

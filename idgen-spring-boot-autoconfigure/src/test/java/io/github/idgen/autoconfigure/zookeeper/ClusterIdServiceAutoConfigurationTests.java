@@ -113,7 +113,7 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
-	void clusterPropertiesAreBoundIntoTheLeaseAndTheGenerator() {
+	void clusterPropertiesAreBoundIntoTheLeaseAndTheGeneratorAlsoUnderTheFormerNamesOfTheLeaseKeys() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-lease-range=node-id", "xxx.common.id-epoch=2020-01-01T00:00:00Z",
 					"xxx.common.zookeeper-lease-wait-timeout=150ms", "xxx.common.id-clock-backwards-tolerance=20ms")
@@ -133,8 +133,8 @@ class ClusterIdServiceAutoConfigurationTests {
 	@Test
 	void instanceNameAndMarkIntervalAreBoundIntoTheLease() {
 		this.contextRunner
-			.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s",
-					"xxx.common.zookeeper-mark-max-wait=11s")
+			.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.lease-mark-interval=5s",
+					"xxx.common.lease-mark-max-wait=11s")
 			.run((context) -> {
 				ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
 				assertThat(deployment.getHolder().instanceName()).isEqualTo("orders-3");
