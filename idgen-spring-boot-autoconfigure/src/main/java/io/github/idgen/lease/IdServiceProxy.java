@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * The check comes after the id is made and looks at the id's own timestamp: it must be after the
  * previous holder's high-water mark and not after this holder's, and the lease deadline (on the
  * monotonic clock) must not have passed. An id whose timestamp was read while the lease was valid
- * cannot collide with the next holder's. The deadline is read once per millisecond; later ids of the
- * same millisecond pass on one volatile compare (see {@link WorkerIdLease#permits(long)}). A call
+ * cannot collide with the next holder's. The deadline is read once per time unit; later ids of the
+ * same unit pass on one volatile compare (a permit of its own, see {@link WorkerIdLease#permits(long)}). A call
  * that finds the lease unproven waits, up to the lease wait timeout, for the lease to be confirmed or
  * replaced, and then throws {@link WorkerIdLeaseUnavailableException}.
  * <p>

@@ -63,10 +63,10 @@ public final class WorkerIdLease {
 	/** Deadline on {@link #nanoClock}. */
 	private volatile long validUntilNanos;
 
-	/** The previous holder's mark: ids must be from later milliseconds. */
+	/** The previous holder's mark: ids must be from time units that start after it. */
 	private final long floorMillis;
 
-	/** This holder's last successfully written mark: ids must not be from later milliseconds. */
+	/** This holder's last successfully written mark: ids must be from time units that start by it. */
 	private volatile long markMillis;
 
 	/** Every permit handed out, so that fencing, releasing and the deadline revoke them all. */
