@@ -31,14 +31,7 @@ class LeasePropertiesTests {
 			.withPropertyValues("xxx.common.lease-range=node-id", "xxx.common.lease-mark-interval=300ms",
 					"xxx.common.lease-mark-max-wait=5s", "xxx.common.lease-clock-skew-warning=2s",
 					"xxx.common.lease-wait-timeout=150ms")
-			.run((context) -> {
-				LeaseProperties lease = context.getBean(LeaseProperties.class);
-				assertThat(lease.getLeaseRange()).isEqualTo(LeaseRange.NODE_ID);
-				assertThat(lease.getLeaseMarkInterval()).isEqualTo(Duration.ofMillis(300));
-				assertThat(lease.getLeaseMarkMaxWait()).isEqualTo(Duration.ofSeconds(5));
-				assertThat(lease.getLeaseClockSkewWarning()).isEqualTo(Duration.ofSeconds(2));
-				assertThat(lease.getLeaseWaitTimeout()).isEqualTo(Duration.ofMillis(150));
-			});
+			.run((context) -> assertBound(context.getBean(LeaseProperties.class)));
 	}
 
 	@Test
@@ -47,14 +40,7 @@ class LeasePropertiesTests {
 			.withPropertyValues("xxx.common.zookeeper-lease-range=node-id", "xxx.common.zookeeper-mark-interval=300ms",
 					"xxx.common.zookeeper-mark-max-wait=5s", "xxx.common.zookeeper-clock-skew-warning=2s",
 					"xxx.common.zookeeper-lease-wait-timeout=150ms")
-			.run((context) -> {
-				LeaseProperties lease = context.getBean(LeaseProperties.class);
-				assertThat(lease.getLeaseRange()).isEqualTo(LeaseRange.NODE_ID);
-				assertThat(lease.getLeaseMarkInterval()).isEqualTo(Duration.ofMillis(300));
-				assertThat(lease.getLeaseMarkMaxWait()).isEqualTo(Duration.ofSeconds(5));
-				assertThat(lease.getLeaseClockSkewWarning()).isEqualTo(Duration.ofSeconds(2));
-				assertThat(lease.getLeaseWaitTimeout()).isEqualTo(Duration.ofMillis(150));
-			});
+			.run((context) -> assertBound(context.getBean(LeaseProperties.class)));
 	}
 
 	@Test
@@ -104,6 +90,15 @@ class LeasePropertiesTests {
 			.run((context) -> assertRejected(context, "leaseMarkMaxWait",
 					"xxx.common.lease-mark-max-wait must be more than twice xxx.common.lease-mark-interval (1000ms), was"
 							+ " 2000ms"));
+	}
+
+	/** The values both tests of the names set. */
+	private static void assertBound(LeaseProperties lease) {
+		assertThat(lease.getLeaseRange()).isEqualTo(LeaseRange.NODE_ID);
+		assertThat(lease.getLeaseMarkInterval()).isEqualTo(Duration.ofMillis(300));
+		assertThat(lease.getLeaseMarkMaxWait()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(lease.getLeaseClockSkewWarning()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(lease.getLeaseWaitTimeout()).isEqualTo(Duration.ofMillis(150));
 	}
 
 	@Configuration(proxyBeanMethods = false)

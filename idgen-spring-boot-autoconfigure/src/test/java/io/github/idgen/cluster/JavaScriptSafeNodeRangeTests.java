@@ -5,15 +5,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
-import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.testsupport.AtOnce;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -52,7 +48,11 @@ class JavaScriptSafeNodeRangeTests {
 		}
 		ClusterDeploymentImpl extra = deployments.remove(INSTANCES);
 
-		List<Long> ids = leaseAtOnceAndIssue(deployments);
+		// every deployment leases at once, then issues an id with a proxy of its layout
+		List<Long> ids = AtOnce.run(deployments, (deployment) -> {
+			deployment.getWorkerId();
+			return this.support.proxy(deployment, Duration.ofSeconds(5)).nextId();
+		});
 
 		Set<Integer> nodeIds = new HashSet<>();
 		deployments.forEach((deployment) -> nodeIds.add(deployment.currentLease().getNodeId()));
@@ -62,31 +62,6 @@ class JavaScriptSafeNodeRangeTests {
 		assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(extra::getWorkerId)
 			.withMessageContaining("all 1024 leases 0..1023")
 			.satisfies((ex) -> assertThat(ex.getHolders()).isEqualTo(INSTANCES));
-	}
-
-	/** Every deployment leases at once, then issues one id with a proxy of its layout. */
-	private List<Long> leaseAtOnceAndIssue(List<ClusterDeploymentImpl> deployments) throws Exception {
-		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService threads = Executors.newFixedThreadPool(32);
-		try {
-			List<Future<IdServiceProxy>> leased = new ArrayList<>();
-			for (ClusterDeploymentImpl deployment : deployments) {
-				leased.add(threads.submit(() -> {
-					go.await();
-					deployment.getWorkerId();
-					return this.support.proxy(deployment, Duration.ofSeconds(5));
-				}));
-			}
-			go.countDown();
-			List<Long> ids = new ArrayList<>();
-			for (Future<IdServiceProxy> proxy : leased) {
-				ids.add(proxy.get().nextId());
-			}
-			return ids;
-		}
-		finally {
-			threads.shutdownNow();
-		}
 	}
 
 }

@@ -5,16 +5,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.PostgresServer;
 import org.junit.jupiter.api.Test;
@@ -75,7 +71,7 @@ class JdbcWorkerIdExhaustionTests {
 					.build()));
 			}
 			JdbcLeaseDeployment extra = deployments.remove(1024);
-			List<Long> ids = leaseAtOnce(deployments, (deployment) -> {
+			List<Long> ids = AtOnce.run(deployments, (deployment) -> {
 				deployment.getWorkerId();
 				return support.proxy(deployment, Duration.ofSeconds(5)).nextId();
 			});
@@ -91,32 +87,7 @@ class JdbcWorkerIdExhaustionTests {
 	}
 
 	private static Set<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments) throws Exception {
-		return new HashSet<>(leaseAtOnce(deployments, JdbcLeaseDeployment::getWorkerId));
-	}
-
-	/** Runs {@code lease} for every deployment at once, from 32 threads. */
-	private static <T> List<T> leaseAtOnce(List<JdbcLeaseDeployment> deployments,
-			Function<JdbcLeaseDeployment, T> lease) throws Exception {
-		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService threads = Executors.newFixedThreadPool(32);
-		try {
-			List<Future<T>> leased = new ArrayList<>();
-			for (JdbcLeaseDeployment deployment : deployments) {
-				leased.add(threads.submit(() -> {
-					go.await();
-					return lease.apply(deployment);
-				}));
-			}
-			go.countDown();
-			List<T> ids = new ArrayList<>();
-			for (Future<T> id : leased) {
-				ids.add(id.get());
-			}
-			return ids;
-		}
-		finally {
-			threads.shutdownNow();
-		}
+		return new HashSet<>(AtOnce.run(deployments, JdbcLeaseDeployment::getWorkerId));
 	}
 
 }
