@@ -11,6 +11,7 @@ import cn.hutool.core.lang.Snowflake;
 import com.baomidou.mybatisplus.core.toolkit.Sequence;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
+import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseDeploymentBuilder;
@@ -73,7 +74,7 @@ public final class Generators {
 
 		private Closeable server;
 
-		private Closeable deployment;
+		AbstractLeaseDeployment deployment;
 
 		IdServiceProxy generator;
 

@@ -3,7 +3,7 @@ package io.github.idgen.sample;
 import java.util.List;
 import java.util.regex.Pattern;
 
-import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -32,12 +32,12 @@ class IdController {
 
 	private final IdService idService;
 
-	private final SnowflakeLayout layout;
+	private final IdServiceInfo info;
 
-	IdController(IdService idService, CommonProperties properties) {
+	IdController(IdService idService, IdServiceInfo info) {
 		this.idService = idService;
-		// the epoch the IdService issues with, so that timestamps come out right
-		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
+		// the layout and epoch the IdService issues with, so that the fields come out right
+		this.info = info;
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
@@ -57,7 +57,20 @@ class IdController {
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	IdDetails decompose(@PathVariable("id") String id,
 			@RequestParam(name = "format", required = false) @Nullable String format) {
-		return IdDetails.of(this.layout.decompose(IdForm.of(format).read(id, "id")));
+		return decompose(this.info.layout(), IdForm.of(format).read(id, "id"));
+	}
+
+	/**
+	 * Takes an id apart with a layout.
+	 * @throws BadParameterException naming {@code id} if it is no id of the layout (above its largest)
+	 */
+	static IdDetails decompose(SnowflakeLayout layout, long id) {
+		try {
+			return IdDetails.of(layout.decompose(id));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new BadParameterException("id", ex.getMessage());
+		}
 	}
 
 	static int parseCount(@Nullable String count) {

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
 import io.github.idgen.snowflake.ClockMovedBackwardsException;
+import io.github.idgen.snowflake.UnknownGeneratorException;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -15,11 +16,12 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
  * Maps the exceptions of the id endpoints (and the bad parameters of the segment endpoints) to JSON
- * answers. An instance that cannot issue ids for now
+ * answers; a generator name none has is 404. An instance that cannot issue ids for now
  * (its worker id lease is unconfirmed, or the clock stepped back) answers 503 with
  * {@code Retry-After}, so that clients and load balancers retry, possibly on another instance.
  */
-@RestControllerAdvice(assignableTypes = { IdController.class, OpaqueIdController.class, SegmentController.class })
+@RestControllerAdvice(assignableTypes = { IdController.class, OpaqueIdController.class, SegmentController.class,
+		GeneratorController.class })
 class IdErrorHandler {
 
 	@ExceptionHandler
@@ -29,6 +31,15 @@ class IdErrorHandler {
 		body.put("parameter", ex.getParameter());
 		body.put("message", ex.getMessage());
 		return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(body);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> unknownGenerator(UnknownGeneratorException ex) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("error", "not_found");
+		body.put("generator", ex.getName());
+		body.put("message", ex.getMessage());
+		return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_JSON).body(body);
 	}
 
 	@ExceptionHandler

@@ -1,9 +1,8 @@
 package io.github.idgen.sample;
 
-import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.opaque.OpaqueIdService;
 import io.github.idgen.sample.IdController.IdDetails;
-import io.github.idgen.snowflake.SnowflakeLayout;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.http.MediaType;
@@ -24,11 +23,12 @@ class OpaqueIdController {
 
 	private final OpaqueIdService opaqueIds;
 
-	private final SnowflakeLayout layout;
+	private final IdServiceInfo info;
 
-	OpaqueIdController(OpaqueIdService opaqueIds, CommonProperties properties) {
+	OpaqueIdController(OpaqueIdService opaqueIds, IdServiceInfo info) {
 		this.opaqueIds = opaqueIds;
-		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
+		// the layout and epoch the IdService issues with, so that the fields come out right
+		this.info = info;
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
@@ -39,7 +39,8 @@ class OpaqueIdController {
 	@GetMapping(path = "/{opaqueId}", produces = MediaType.APPLICATION_JSON_VALUE)
 	OpaqueIdDetails decode(@PathVariable("opaqueId") String opaqueId) {
 		long value = IdController.parseLong(opaqueId, "opaqueId", 1);
-		return new OpaqueIdDetails(Long.toString(value), IdDetails.of(this.layout.decompose(this.opaqueIds.decode(value))));
+		return new OpaqueIdDetails(Long.toString(value),
+				IdController.decompose(this.info.layout(), this.opaqueIds.decode(value)));
 	}
 
 	/**

@@ -1,10 +1,9 @@
 package io.github.idgen.sample;
 
-import io.github.idgen.autoconfigure.CommonProperties;
 import io.github.idgen.format.IdFormat;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.jackson.JsonId;
 import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.text.IdTextFormat;
 
 import org.springframework.http.MediaType;
@@ -25,11 +24,12 @@ class OrderController {
 
 	private final IdService idService;
 
-	private final SnowflakeLayout layout;
+	private final IdServiceInfo info;
 
-	OrderController(IdService idService, CommonProperties properties) {
+	OrderController(IdService idService, IdServiceInfo info) {
 		this.idService = idService;
-		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
+		// the layout and epoch the IdService issues with, so that the fields come out right
+		this.info = info;
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -43,7 +43,7 @@ class OrderController {
 	}
 
 	private OrderView view(long id) {
-		return new OrderView(id, id, this.layout.decompose(id).timestamp().toString());
+		return new OrderView(id, id, this.info.layout().decompose(id).timestamp().toString());
 	}
 
 	/**

@@ -23,7 +23,7 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-zookeeper.port=0", "xxx.common.zookeeper-session-timeout=2s",
-				"xxx.common.zookeeper-connection-timeout=2s", "xxx.common.zookeeper-lease-wait-timeout=200ms" })
+				"xxx.common.zookeeper-connection-timeout=2s", "xxx.common.lease-wait-timeout=200ms" })
 @DirtiesContext
 class LeaseUnavailableTests {
 
@@ -74,7 +74,7 @@ class LeaseUnavailableTests {
 		assertThat((String) JsonPath.read(body, "$.error")).isEqualTo("service_unavailable");
 		assertThat((String) JsonPath.read(body, "$.reason")).isEqualTo("worker_id_lease_unavailable");
 		assertThat((String) JsonPath.read(body, "$.message")).startsWith("No id issued: this instance cannot prove")
-			.contains("xxx.common.zookeeper-lease-wait-timeout");
+			.contains("xxx.common.lease-wait-timeout");
 	}
 
 }

@@ -1,7 +1,6 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,9 +8,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import io.github.idgen.cluster.ClusterDeploymentImpl;
-import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.snowflake.IdServiceTwitter;
-import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
@@ -20,16 +17,18 @@ import org.springframework.validation.Validator;
 import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
 
 /**
- * Core configuration of idgen, under {@code xxx.common}: the id layout, the mode switches
- * ({@code zookeeper-enabled}, {@code jdbc-enabled}, {@code redis-enabled}), ZooKeeper, and the lease
- * settings every lease backend uses. Other concerns bind their keys under the same prefix in their own
- * classes ({@link io.github.idgen.autoconfigure.segment.SegmentProperties SegmentProperties},
+ * Core configuration of idgen, under {@code xxx.common}: the mode switches ({@code zookeeper-enabled},
+ * {@code jdbc-enabled}, {@code redis-enabled}), ZooKeeper, this instance's worker and datacenter ids and its name. Other
+ * concerns bind their keys under the same prefix in their own classes: the shape of the ids and the
+ * named generators ({@link IdLayoutProperties}), the lease settings every lease mode shares
+ * ({@link LeaseProperties}), and in the packages of their features
+ * {@link io.github.idgen.autoconfigure.segment.SegmentProperties SegmentProperties},
  * {@link io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties JdbcLeaseProperties},
- * {@link io.github.idgen.autoconfigure.redis.RedisBackendProperties RedisBackendProperties},
- * {@link io.github.idgen.autoconfigure.opaque.OpaqueIdProperties OpaqueIdProperties}), in the
- * packages of their features. Validates itself when bound, so a bad value stops start-up with a
- * message naming the property; the mode switches live here because they decide which of these checks
- * apply.
+ * {@link io.github.idgen.autoconfigure.redis.RedisBackendProperties RedisBackendProperties} and
+ * {@link io.github.idgen.autoconfigure.opaque.OpaqueIdProperties OpaqueIdProperties}. Validates itself
+ * when bound, so a bad value stops start-up with a message naming the property; the mode switches live
+ * here because they decide which of these checks apply. Whether the worker and datacenter ids fit the
+ * layout in force is checked when the generator is made.
  */
 @ConfigurationProperties("xxx.common")
 public class CommonProperties implements Validator {
@@ -68,18 +67,6 @@ public class CommonProperties implements Validator {
 	private Duration zookeeperConnectionTimeout = Duration.ofSeconds(5);
 
 	/**
-	 * How long an id request waits for an unconfirmed lease (connection suspended, lease being
-	 * replaced) before it fails with WorkerIdLeaseUnavailableException.
-	 */
-	private Duration zookeeperLeaseWaitTimeout = Duration.ofSeconds(2);
-
-	/**
-	 * Which ids to lease: 'worker-id' leases worker ids 0..31 of 'xxx.common.id-data-center-id';
-	 * 'node-id' leases all 1024 (datacenter id, worker id) pairs.
-	 */
-	private LeaseRange zookeeperLeaseRange = LeaseRange.WORKER_ID;
-
-	/**
 	 * Stable name of this instance, such as a StatefulSet pod name or host:port. In cluster mode an
 	 * instance with a name gets back the worker id it held last time if that id is free; ids stay
 	 * leases, so restarts under new names never use up the range.
@@ -87,42 +74,23 @@ public class CommonProperties implements Validator {
 	private @Nullable String instanceName;
 
 	/**
-	 * How often the lease holder writes its high-water mark to ZooKeeper; each write promises ids up
-	 * to twice this interval ahead of its clock, and no id passes the last mark written. A new holder
-	 * of the id issues nothing before its clock is past that mark.
-	 */
-	private Duration zookeeperMarkInterval = Duration.ofSeconds(1);
-
-	/**
-	 * How long a new holder may wait for its clock to pass the previous holder's high-water mark; an
-	 * id whose mark is further ahead is given back and another one leased. Must be more than twice
-	 * 'xxx.common.zookeeper-mark-interval'.
-	 */
-	private Duration zookeeperMarkMaxWait = Duration.ofSeconds(10);
-
-	/**
-	 * How far behind the clock of a live lease holder this host's clock may be at start-up before a
-	 * warning is logged.
-	 */
-	private Duration zookeeperClockSkewWarning = Duration.ofSeconds(1);
-
-	/**
-	 * Worker id, 0..31, when ZooKeeper is off. Two live instances must never share a (datacenter id,
-	 * worker id) pair.
+	 * Worker id when no lease mode is on, 0..2^worker-bits - 1 of the layout (0..31 by default). Two
+	 * live instances must never share a (datacenter id, worker id) pair.
 	 */
 	private int idWorkerId;
 
 	/**
-	 * Datacenter id, 0..31. In cluster mode with the 'worker-id' lease range, the range of worker ids
-	 * to lease from.
+	 * Whether the worker id, when no lease mode is on, is the number at the end of the host name
+	 * ('orders-7' gives 7), as a Kubernetes StatefulSet names its pods; 'xxx.common.id-worker-id' is
+	 * then not used. The host name is the HOSTNAME environment variable, or the local host's name.
 	 */
-	private int idDataCenterId;
+	private boolean idWorkerIdFromHostname;
 
 	/**
-	 * Instant that timestamp 0 of the ids stands for; ids run out 2^41 ms (about 69.7 years) after
-	 * it. Never change it for a running system: ids could repeat.
+	 * Datacenter id, 0..2^datacenter-bits - 1 of the layout (0..31 by default). In a lease mode with the
+	 * 'worker-id' lease range, the datacenter whose worker ids are leased.
 	 */
-	private Instant idEpoch = SnowflakeLayout.DEFAULT_EPOCH;
+	private int idDataCenterId;
 
 	/**
 	 * How far the clock may step backwards and be waited out; a larger step fails id requests until
@@ -133,16 +101,16 @@ public class CommonProperties implements Validator {
 	/**
 	 * Whether to lease the worker id as a row of a table in the application's database (JDBC mode, on
 	 * the DataSource bean) instead of using 'xxx.common.id-worker-id'. Excludes
-	 * 'xxx.common.zookeeper-enabled'. The range, instance name and high-water mark settings of ZooKeeper
-	 * mode apply.
+	 * 'xxx.common.zookeeper-enabled' and 'xxx.common.redis-enabled'. The 'xxx.common.lease-*' keys and the instance name apply as in
+	 * ZooKeeper mode.
 	 */
 	private boolean jdbcEnabled;
 
 	/**
 	 * Whether to lease the worker id as a hash in Redis (Redis mode, on Spring Boot's Redis connection,
 	 * 'spring.data.redis.*') instead of using 'xxx.common.id-worker-id'. Excludes
-	 * 'xxx.common.zookeeper-enabled' and 'xxx.common.jdbc-enabled'. The range, instance name and
-	 * high-water mark settings of ZooKeeper mode apply.
+	 * 'xxx.common.zookeeper-enabled' and 'xxx.common.jdbc-enabled'. The 'xxx.common.lease-*' keys and
+	 * the instance name apply as in ZooKeeper mode.
 	 */
 	private boolean redisEnabled;
 
@@ -186,52 +154,12 @@ public class CommonProperties implements Validator {
 		this.zookeeperConnectionTimeout = zookeeperConnectionTimeout;
 	}
 
-	public Duration getZookeeperLeaseWaitTimeout() {
-		return this.zookeeperLeaseWaitTimeout;
-	}
-
-	public void setZookeeperLeaseWaitTimeout(Duration zookeeperLeaseWaitTimeout) {
-		this.zookeeperLeaseWaitTimeout = zookeeperLeaseWaitTimeout;
-	}
-
-	public LeaseRange getZookeeperLeaseRange() {
-		return this.zookeeperLeaseRange;
-	}
-
-	public void setZookeeperLeaseRange(LeaseRange zookeeperLeaseRange) {
-		this.zookeeperLeaseRange = zookeeperLeaseRange;
-	}
-
 	public @Nullable String getInstanceName() {
 		return this.instanceName;
 	}
 
 	public void setInstanceName(@Nullable String instanceName) {
 		this.instanceName = instanceName;
-	}
-
-	public Duration getZookeeperMarkInterval() {
-		return this.zookeeperMarkInterval;
-	}
-
-	public void setZookeeperMarkInterval(Duration zookeeperMarkInterval) {
-		this.zookeeperMarkInterval = zookeeperMarkInterval;
-	}
-
-	public Duration getZookeeperMarkMaxWait() {
-		return this.zookeeperMarkMaxWait;
-	}
-
-	public void setZookeeperMarkMaxWait(Duration zookeeperMarkMaxWait) {
-		this.zookeeperMarkMaxWait = zookeeperMarkMaxWait;
-	}
-
-	public Duration getZookeeperClockSkewWarning() {
-		return this.zookeeperClockSkewWarning;
-	}
-
-	public void setZookeeperClockSkewWarning(Duration zookeeperClockSkewWarning) {
-		this.zookeeperClockSkewWarning = zookeeperClockSkewWarning;
 	}
 
 	public int getIdWorkerId() {
@@ -242,20 +170,20 @@ public class CommonProperties implements Validator {
 		this.idWorkerId = idWorkerId;
 	}
 
+	public boolean isIdWorkerIdFromHostname() {
+		return this.idWorkerIdFromHostname;
+	}
+
+	public void setIdWorkerIdFromHostname(boolean idWorkerIdFromHostname) {
+		this.idWorkerIdFromHostname = idWorkerIdFromHostname;
+	}
+
 	public int getIdDataCenterId() {
 		return this.idDataCenterId;
 	}
 
 	public void setIdDataCenterId(int idDataCenterId) {
 		this.idDataCenterId = idDataCenterId;
-	}
-
-	public Instant getIdEpoch() {
-		return this.idEpoch;
-	}
-
-	public void setIdEpoch(Instant idEpoch) {
-		this.idEpoch = idEpoch;
 	}
 
 	public Duration getIdClockBackwardsTolerance() {
@@ -318,28 +246,22 @@ public class CommonProperties implements Validator {
 	}
 
 	private void validateLayout(Errors errors) {
-		if (this.idWorkerId < 0 || this.idWorkerId > SnowflakeLayout.TWITTER.maxWorkerId()) {
-			errors.rejectValue("idWorkerId", "range", "xxx.common.id-worker-id must be between 0 and 31 (5 bits), was "
-					+ this.idWorkerId + ". Give every instance its own worker id, or lease them from ZooKeeper"
-					+ " (xxx.common.zookeeper-enabled=true).");
+		// the largest ids depend on the layout in force: checked when the generator is made
+		if (this.idWorkerId < 0) {
+			errors.rejectValue("idWorkerId", "range", "xxx.common.id-worker-id must not be negative, was "
+					+ this.idWorkerId + ". Give every instance its own worker id, or lease them"
+					+ " (xxx.common.zookeeper-enabled, jdbc-enabled or redis-enabled=true).");
 		}
-		if (this.idDataCenterId < 0 || this.idDataCenterId > SnowflakeLayout.TWITTER.maxDatacenterId()) {
-			errors.rejectValue("idDataCenterId", "range", "xxx.common.id-data-center-id must be between 0 and 31"
-					+ " (5 bits), was " + this.idDataCenterId + ".");
+		if (this.idDataCenterId < 0) {
+			errors.rejectValue("idDataCenterId", "range", "xxx.common.id-data-center-id must not be negative, was "
+					+ this.idDataCenterId + ".");
 		}
-		Instant now = Instant.now();
-		if (this.idEpoch.isAfter(now)) {
-			errors.rejectValue("idEpoch", "future", "xxx.common.id-epoch must not be in the future, was "
-					+ this.idEpoch + ". Use a past instant, such as the day the service first issued ids.");
-		}
-		else if (this.idEpoch.isBefore(Instant.EPOCH)
-				|| now.toEpochMilli() - this.idEpoch.toEpochMilli() > SnowflakeLayout.TWITTER.maxTimestamp()) {
-			errors.rejectValue("idEpoch", "range", "xxx.common.id-epoch must be less than 2^41 ms (about 69.7 years)"
-					+ " in the past and not before 1970, was " + this.idEpoch + ".");
-		}
-		else if (this.idEpoch.getNano() % 1_000_000 != 0) {
-			errors.rejectValue("idEpoch", "precision", "xxx.common.id-epoch must be a whole millisecond, was "
-					+ this.idEpoch + ".");
+		if (this.idWorkerIdFromHostname && (this.zookeeperEnabled || this.jdbcEnabled || this.redisEnabled)) {
+			errors.rejectValue("idWorkerIdFromHostname", "mode", "xxx.common.id-worker-id-from-hostname=true is for"
+					+ " fixed worker ids, but the worker id is leased ("
+					+ (this.zookeeperEnabled ? "xxx.common.zookeeper-enabled"
+							: this.jdbcEnabled ? "xxx.common.jdbc-enabled" : "xxx.common.redis-enabled")
+					+ "=true). Remove one of the two.");
 		}
 		if (this.idClockBackwardsTolerance.isNegative()
 				|| this.idClockBackwardsTolerance.compareTo(IdServiceTwitter.MAX_CLOCK_BACKWARDS_TOLERANCE) > 0) {
@@ -362,26 +284,8 @@ public class CommonProperties implements Validator {
 		validateLease(errors);
 	}
 
-	/** The checks of the settings both lease modes use. */
+	/** The checks of the core settings both lease modes use; the others are LeaseProperties'. */
 	private void validateLease(Errors errors) {
-		requireAtLeast(errors, "zookeeperLeaseWaitTimeout", "xxx.common.zookeeper-lease-wait-timeout",
-				this.zookeeperLeaseWaitTimeout, Duration.ZERO);
-		requireAtLeast(errors, "zookeeperMarkInterval", "xxx.common.zookeeper-mark-interval",
-				this.zookeeperMarkInterval, Duration.ofMillis(10));
-		requireAtLeast(errors, "zookeeperMarkMaxWait", "xxx.common.zookeeper-mark-max-wait",
-				this.zookeeperMarkMaxWait, Duration.ofMillis(1));
-		requireAtLeast(errors, "zookeeperClockSkewWarning", "xxx.common.zookeeper-clock-skew-warning",
-				this.zookeeperClockSkewWarning, Duration.ofMillis(1));
-		if (this.zookeeperMarkInterval.compareTo(Duration.ofMillis(10)) >= 0
-				&& this.zookeeperMarkMaxWait.compareTo(this.zookeeperMarkInterval.multipliedBy(2)) <= 0) {
-			// each mark promises ids up to twice the interval ahead, so an instance restarted at once
-			// may find its own last mark that far ahead and must be allowed to wait that long
-			errors.rejectValue("zookeeperMarkMaxWait", "range", "xxx.common.zookeeper-mark-max-wait must be more"
-					+ " than twice xxx.common.zookeeper-mark-interval (" + this.zookeeperMarkInterval.toMillis()
-					+ "ms), was " + this.zookeeperMarkMaxWait.toMillis() + "ms: each high-water mark promises ids up to"
-					+ " twice the interval ahead, and an instance restarted at once must be able to wait that long for"
-					+ " its own mark. Raise xxx.common.zookeeper-mark-max-wait or lower xxx.common.zookeeper-mark-interval.");
-		}
 		if (this.instanceName != null && !INSTANCE_NAME.matcher(this.instanceName).matches()) {
 			errors.rejectValue("instanceName", "format", "xxx.common.instance-name must be 1 to 128 letters, digits"
 					+ " and . _ : @ - characters, such as 'orders-3' or 'host-a:8080', was '" + this.instanceName + "'.");

@@ -4,6 +4,7 @@ import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,6 +31,11 @@ final class FixedIdServiceInfo implements IdServiceInfo {
 	@Override
 	public int datacenterId() {
 		return this.generator.getDatacenterId();
+	}
+
+	@Override
+	public SnowflakeLayout layout() {
+		return this.generator.getLayout();
 	}
 
 	@Override

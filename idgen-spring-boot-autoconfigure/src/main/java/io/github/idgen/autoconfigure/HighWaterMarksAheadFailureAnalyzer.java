@@ -19,7 +19,7 @@ class HighWaterMarksAheadFailureAnalyzer extends AbstractFailureAnalyzer<HighWat
 				+ " than the " + cause.getMaxWaitMillis() + " ms allowed.";
 		String action = "Fix the time synchronisation of this host (it is probably behind by about "
 				+ cause.getAheadMillis() + " ms; check NTP/chrony), or allow a longer wait with"
-				+ " xxx.common.zookeeper-mark-max-wait.";
+				+ " xxx.common.lease-mark-max-wait.";
 		return new FailureAnalysis(description, action, cause);
 	}
 

@@ -4,7 +4,6 @@ import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.snowflake.IdService;
-import io.github.idgen.snowflake.IdServiceTwitter;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -20,27 +19,36 @@ import org.springframework.context.annotation.Configuration;
 public class LeaseIdServiceConfiguration {
 
 	/**
-	 * Sets what the core keys say on a backend's builder: the range, the instance name and the marks.
+	 * Sets what the core keys say on a backend's builder: the layout, the range, the instance name and
+	 * the marks.
 	 * @param <B> the builder's type
 	 * @param builder the backend's deployment builder
 	 * @param properties the core keys
+	 * @param lease the keys both lease modes share
+	 * @param layouts the layout keys
 	 * @return the builder
+	 * @throws org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException
+	 * naming the key if the datacenter id or the range does not fit the layout in force
 	 */
-	public static <B extends LeaseDeploymentBuilder<B>> B leaseSettings(B builder, CommonProperties properties) {
-		return builder.leaseRange(properties.getZookeeperLeaseRange(), properties.getIdDataCenterId())
+	public static <B extends LeaseDeploymentBuilder<B>> B leaseSettings(B builder, CommonProperties properties,
+			LeaseProperties lease, IdLayoutProperties layouts) {
+		GeneratorSettings settings = new GeneratorSettings(properties, layouts);
+		settings.leasedNodeIds(lease.getLeaseRange());
+		return builder.layout(settings.defaultLayout())
+			.leaseRange(lease.getLeaseRange(), properties.getIdDataCenterId())
 			.instanceName(properties.getInstanceName())
-			.markInterval(properties.getZookeeperMarkInterval())
-			.markMaxWait(properties.getZookeeperMarkMaxWait())
-			.clockSkewWarning(properties.getZookeeperClockSkewWarning());
+			.markInterval(lease.getLeaseMarkInterval())
+			.markMaxWait(lease.getLeaseMarkMaxWait())
+			.clockSkewWarning(lease.getLeaseClockSkewWarning());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(IdService.class)
-	IdServiceProxy idService(ClusterDeployment clusterDeployment, CommonProperties properties) {
-		return new IdServiceProxy(clusterDeployment, properties.getZookeeperLeaseWaitTimeout(),
-				() -> IdServiceTwitter.builder()
-					.epoch(properties.getIdEpoch())
-					.clockBackwardsTolerance(properties.getIdClockBackwardsTolerance()));
+	IdServiceProxy idService(ClusterDeployment clusterDeployment, CommonProperties properties, LeaseProperties lease,
+			IdLayoutProperties layouts) {
+		GeneratorSettings settings = new GeneratorSettings(properties, layouts);
+		return new IdServiceProxy(clusterDeployment, ClusterDeployment.DEFAULT_ISSUER, settings.defaultLayout(),
+				lease.getLeaseWaitTimeout(), settings::defaultGenerator);
 	}
 
 }

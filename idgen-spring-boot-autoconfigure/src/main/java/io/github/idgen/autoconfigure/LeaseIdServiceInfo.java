@@ -8,6 +8,7 @@ import io.github.idgen.lease.LeaseHolder;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.GeneratorStatistics;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,14 +50,20 @@ public abstract class LeaseIdServiceInfo implements IdServiceInfo {
 		return this.mode;
 	}
 
+	// the generator's ids: the lease's node id, split by the layout ids are issued in
 	@Override
 	public int workerId() {
-		return this.proxy.getLease().getWorkerId();
+		return this.proxy.getGenerator().getWorkerId();
 	}
 
 	@Override
 	public int datacenterId() {
-		return this.proxy.getLease().getDatacenterId();
+		return this.proxy.getGenerator().getDatacenterId();
+	}
+
+	@Override
+	public SnowflakeLayout layout() {
+		return this.proxy.getGenerator().getLayout();
 	}
 
 	@Override

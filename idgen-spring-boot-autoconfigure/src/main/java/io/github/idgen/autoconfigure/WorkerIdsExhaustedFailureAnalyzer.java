@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
@@ -13,16 +14,18 @@ class WorkerIdsExhaustedFailureAnalyzer extends AbstractFailureAnalyzer<WorkerId
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, WorkerIdsExhaustedException cause) {
 		int size = cause.getLastNodeId() - cause.getFirstNodeId() + 1;
-		String description = "idgen found no free worker id: all " + size + " lease nodes " + cause.getFirstNodeId()
-				+ ".." + cause.getLastNodeId() + " under '" + cause.getPath() + "' are held by other ZooKeeper sessions ("
+		String description = "idgen found no free worker id: all " + size + " leases " + cause.getFirstNodeId()
+				+ ".." + cause.getLastNodeId() + " at '" + cause.getPath() + "' are held by other instances ("
 				+ cause.getHolders() + " holders).";
 		String action = "Do one of these:\n"
-				+ "\t- stop instances you do not need, or wait up to xxx.common.zookeeper-session-timeout for the"
-				+ " sessions of killed instances to expire (zkCli: 'ls " + cause.getPath() + "', 'get " + cause.getPath()
-				+ "/<id>' shows each holder);\n"
-				+ "\t- give this service its own path with xxx.common.zookeeper-worker-ids-path, or its own"
-				+ " xxx.common.id-data-center-id;\n"
-				+ "\t- lease from all 1024 (datacenter id, worker id) pairs with xxx.common.zookeeper-lease-range=node-id.";
+				+ "\t- stop instances you do not need, or wait for the leases of killed instances to run out"
+				+ " (xxx.common.zookeeper-session-timeout, or xxx.common.jdbc-lease-timeout); each lease at '"
+				+ cause.getPath() + "/<id>' names its holder;\n"
+				+ "\t- give this service a place of its own (xxx.common.zookeeper-worker-ids-path or"
+				+ " xxx.common.jdbc-lease-group), or its own xxx.common.id-data-center-id;\n"
+				+ ((cause.getRange() == LeaseRange.WORKER_ID)
+						? "\t- lease from every (datacenter id, worker id) pair of the layout with"
+								+ " xxx.common.lease-range=node-id." : "");
 		return new FailureAnalysis(description, action, cause);
 	}
 

@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 import io.github.idgen.lease.HighWaterMark;
 import io.github.idgen.lease.LeaseBackend;
 import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.NodeIdRange;
 import io.github.idgen.lease.WorkerIdLease;
 import org.apache.commons.lang3.math.NumberUtils;
 import org.apache.curator.framework.WatcherRemoveCuratorFramework;
@@ -85,8 +86,9 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 		}
 	}
 
+	/** Lease nodes are ephemeral and made by claims, records by the first claim of a node id: only the parents are made here. */
 	@Override
-	public void prepare() throws Exception {
+	public void prepare(NodeIdRange range) throws Exception {
 		// transactions cannot create parents
 		try {
 			this.client.create().creatingParentsIfNeeded().forPath(this.marksPath);
@@ -97,10 +99,10 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 	}
 
 	@Override
-	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
+	public Set<Integer> heldNodeIds(NodeIdRange range) throws Exception {
 		Set<Integer> held = new HashSet<>();
 		for (int nodeId : children(this.path)) {
-			if (nodeId >= first && nodeId <= last) {
+			if (range.contains(nodeId)) {
 				held.add(nodeId);
 			}
 		}

@@ -32,6 +32,15 @@ import org.hibernate.annotations.IdGeneratorType;
  * @Id @IdgenId(tag = "orders")
  * private Long id;
  * }</pre>
+ * <p>
+ * With a {@link #generator()}, the id comes from that named generator of the
+ * {@link io.github.idgen.snowflake.IdGenerators} bean ({@code xxx.common.generators.<name>.*}), for ids
+ * of another layout, such as ones JavaScript reads exactly. A name no generator has stops start-up.
+ *
+ * <pre>{@code
+ * @Id @IdgenId(generator = "js")
+ * private Long id;
+ * }</pre>
  */
 @IdGeneratorType(IdgenIdGenerator.class)
 @Retention(RetentionPolicy.RUNTIME)
@@ -45,5 +54,12 @@ public @interface IdgenId {
 	 * @return the tag, or empty
 	 */
 	String tag() default "";
+
+	/**
+	 * The named generator whose ids to give, configured under {@code xxx.common.generators.<name>};
+	 * empty for the {@link io.github.idgen.snowflake.IdService} bean. Not together with {@link #tag()}.
+	 * @return the generator's name, or empty
+	 */
+	String generator() default "";
 
 }

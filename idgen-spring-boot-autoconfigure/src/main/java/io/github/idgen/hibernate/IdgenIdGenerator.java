@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
 
@@ -62,6 +63,24 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 	// missing one fails the start-up; a tag's service on first use, because its row and its first
 	// range come from the database, which need not be ready while Hibernate starts
 	private static Supplier<IdService> idServiceFor(IdgenId annotation, ServiceRegistry services, String attribute) {
+		if (!annotation.tag().isEmpty() && !annotation.generator().isEmpty()) {
+			throw new IdgenIdMappingException(Problem.TAG_AND_GENERATOR, "@IdgenId on " + attribute + " names both the"
+					+ " segment tag '" + annotation.tag() + "' and the generator '" + annotation.generator()
+					+ "'; an id comes from one of them.");
+		}
+		if (!annotation.generator().isEmpty()) {
+			IdGenerators generators = bean(IdGenerators.class, services, attribute, Problem.NO_GENERATORS);
+			String name = annotation.generator();
+			if (!generators.contains(name)) {
+				throw new IdgenIdMappingException(Problem.UNKNOWN_GENERATOR, "@IdgenId on " + attribute
+						+ " names the generator '" + name + "', but no generator has that name ("
+						+ (generators.names().isEmpty() ? "none is configured"
+								: "the generators are " + String.join(", ", generators.names()))
+						+ ").");
+			}
+			IdService idService = generators.get(name);
+			return () -> idService;
+		}
 		if (annotation.tag().isEmpty()) {
 			IdService idService = bean(IdService.class, services, attribute, Problem.NO_ID_SERVICE);
 			return () -> idService;

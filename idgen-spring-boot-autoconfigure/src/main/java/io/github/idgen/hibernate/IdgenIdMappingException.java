@@ -44,7 +44,16 @@ public class IdgenIdMappingException extends IllegalStateException {
 		NO_ID_SERVICE,
 
 		/** A segment tag is named, but the application context has no {@code SegmentIdServices} bean (segment mode is off). */
-		NO_SEGMENT_IDS
+		NO_SEGMENT_IDS,
+
+		/** A generator is named, but the application context has no {@code IdGenerators} bean. */
+		NO_GENERATORS,
+
+		/** A generator is named that the {@code IdGenerators} bean does not have. */
+		UNKNOWN_GENERATOR,
+
+		/** Both a segment tag and a generator are named. */
+		TAG_AND_GENERATOR
 
 	}
 

@@ -1,6 +1,7 @@
 package io.github.idgen.info;
 
 import io.github.idgen.snowflake.GeneratorStatistics;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,15 +21,23 @@ public interface IdServiceInfo {
 
 	/**
 	 * Returns the worker id ids are issued with now.
-	 * @return 0..31
+	 * @return 0..{@link SnowflakeLayout#maxWorkerId()} of {@link #layout()}
 	 */
 	int workerId();
 
 	/**
 	 * Returns the datacenter id ids are issued with now.
-	 * @return 0..31
+	 * @return 0..{@link SnowflakeLayout#maxDatacenterId()} of {@link #layout()}
 	 */
 	int datacenterId();
+
+	/**
+	 * Returns the layout of the ids, with their epoch: what takes them apart.
+	 * @return the layout in force; {@link SnowflakeLayout#TWITTER} unless the mode says otherwise
+	 */
+	default SnowflakeLayout layout() {
+		return SnowflakeLayout.TWITTER;
+	}
 
 	/**
 	 * Returns why a call made now would wait or fail instead of getting an id at once.

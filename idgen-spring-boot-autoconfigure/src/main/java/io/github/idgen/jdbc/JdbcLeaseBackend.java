@@ -14,6 +14,7 @@ import javax.sql.DataSource;
 import io.github.idgen.lease.HighWaterMark;
 import io.github.idgen.lease.LeaseBackend;
 import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.NodeIdRange;
 import io.github.idgen.lease.WorkerIdLease;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -40,10 +41,6 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private final LeaseSchemaInitialization initialization;
 
-	private final int firstNodeId;
-
-	private final int lastNodeId;
-
 	private final long leaseTimeoutMillis;
 
 	private final LeaseRequests requests;
@@ -56,13 +53,10 @@ final class JdbcLeaseBackend implements LeaseBackend {
 
 	private volatile @Nullable LeaseStatements statements;
 
-	JdbcLeaseBackend(DataSource dataSource, LeaseTable table, LeaseSchemaInitialization initialization, int firstNodeId,
-			int lastNodeId, long leaseTimeoutMillis, long requestTimeoutMillis, long markAheadMillis,
-			LongSupplier nanoClock) {
+	JdbcLeaseBackend(DataSource dataSource, LeaseTable table, LeaseSchemaInitialization initialization,
+			long leaseTimeoutMillis, long requestTimeoutMillis, long markAheadMillis, LongSupplier nanoClock) {
 		this.table = table;
 		this.initialization = initialization;
-		this.firstNodeId = firstNodeId;
-		this.lastNodeId = lastNodeId;
 		this.leaseTimeoutMillis = leaseTimeoutMillis;
 		this.requests = new LeaseRequests(dataSource, "the worker-id lease at " + location(), requestTimeoutMillis);
 		this.markAheadMillis = markAheadMillis;
@@ -85,11 +79,12 @@ final class JdbcLeaseBackend implements LeaseBackend {
 		return this.leaseTimeoutMillis;
 	}
 
+	/** Creates the table if allowed, and the rows of the range that are missing, once. */
 	@Override
-	public void prepare() throws Exception {
+	public void prepare(NodeIdRange range) throws Exception {
 		if (this.statements == null) {
-			this.statements = this.requests.run(
-					(connection) -> this.table.prepare(connection, this.initialization, this.firstNodeId, this.lastNodeId));
+			this.statements = this.requests
+				.run((connection) -> this.table.prepare(connection, this.initialization, range));
 		}
 	}
 
@@ -99,7 +94,9 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	 * held, watches them for one lease timeout first, so that a dead holder's row is found.
 	 */
 	@Override
-	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
+	public Set<Integer> heldNodeIds(NodeIdRange range) throws Exception {
+		int first = range.first();
+		int last = range.last();
 		long timeout = TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
 		Set<Integer> held = liveHolders(first, last);
 		// measured from after the first read: a row first seen then and unchanged since is stale at the end

@@ -63,7 +63,7 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 	@Override
 	protected void connect() {
 		try {
-			this.backend.prepare();
+			this.backend.prepare(getNodeIdRange());
 		}
 		catch (LeaseTableMissingException ex) {
 			throw ex;
@@ -121,12 +121,11 @@ public final class JdbcLeaseDeployment extends AbstractLeaseDeployment {
 		 * @return the deployment
 		 */
 		public JdbcLeaseDeployment build() {
-			LeaseSettings settings = newSettings();
 			LeaseTiming timing = timing();
 			JdbcLeaseBackend backend = new JdbcLeaseBackend(this.dataSource, new LeaseTable(this.table, group()),
-					this.schemaInitialization, settings.firstNodeId(), settings.lastNodeId(), timing.leaseTimeoutMillis(),
-					timing.renewalIntervalMillis(), timing.markAheadMillis(), nanoClock());
-			return new JdbcLeaseDeployment(backend, settings);
+					this.schemaInitialization, timing.leaseTimeoutMillis(), timing.renewalIntervalMillis(),
+					timing.markAheadMillis(), nanoClock());
+			return new JdbcLeaseDeployment(backend, newSettings());
 		}
 
 	}

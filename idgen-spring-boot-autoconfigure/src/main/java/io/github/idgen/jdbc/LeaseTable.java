@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import io.github.idgen.lease.NodeIdRange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,11 +59,11 @@ final class LeaseTable {
 	}
 
 	/**
-	 * Creates the table if it is missing and {@code create} allows it, then inserts the rows of
-	 * {@code first..last} that are missing. Idempotent, and safe when several instances start at once.
+	 * Creates the table if it is missing and {@code create} allows it, then inserts the rows of the range
+	 * that are missing. Idempotent, and safe when several instances start at once.
 	 * @return the writes, as this database needs them
 	 */
-	LeaseStatements prepare(Connection connection, LeaseSchemaInitialization initialization, int first, int last)
+	LeaseStatements prepare(Connection connection, LeaseSchemaInitialization initialization, NodeIdRange range)
 			throws SQLException {
 		DatabaseMetaData metaData = connection.getMetaData();
 		boolean create = switch (initialization) {
@@ -85,7 +86,7 @@ final class LeaseTable {
 				}
 			}
 		}
-		insertMissingRows(connection, first, last);
+		insertMissingRows(connection, range.first(), range.last());
 		boolean postgres = metaData.getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
 		return LeaseStatements.of(this.table, postgres, hasMarkAheadColumn(connection, create));
 	}

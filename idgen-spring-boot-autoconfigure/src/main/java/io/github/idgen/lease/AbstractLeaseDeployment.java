@@ -1,15 +1,19 @@
 package io.github.idgen.lease;
 
 import java.io.Closeable;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import io.github.idgen.snowflake.MillisClock;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What every backend's {@link ClusterDeployment} is made of: a {@link LeaseKeeper} on the backend, the
- * holder it leases as, and the slot of the one generator that may issue with its leases. A backend's
+ * holder it leases as, and a slot for the one issuer of each generator (the default and every named
+ * one) that may issue with its leases. A backend's
  * facade adds only how it connects, where its leases live, and what it counts as a reconnection.
  */
 public abstract class AbstractLeaseDeployment implements ClusterDeployment, LeaseStatistics, Closeable {
@@ -20,7 +24,8 @@ public abstract class AbstractLeaseDeployment implements ClusterDeployment, Leas
 
 	private final LeaseKeeper keeper;
 
-	private final IssuerSlot issuer = new IssuerSlot();
+	/** One slot per generator name: each name is an id space of its own. */
+	private final Map<String, IssuerSlot> issuers = new ConcurrentHashMap<>();
 
 	private final AtomicBoolean started = new AtomicBoolean();
 
@@ -92,16 +97,37 @@ public abstract class AbstractLeaseDeployment implements ClusterDeployment, Leas
 	}
 
 	@Override
+	public final SnowflakeLayout getLayout() {
+		return this.settings.layout();
+	}
+
+	@Override
+	public final NodeIdRange getNodeIdRange() {
+		return this.settings.nodeIds();
+	}
+
+	@Override
 	public final long attachIssuer(Object issuer) {
-		return this.issuer.attach(issuer, () -> {
-			WorkerIdLease held = this.keeper.currentLease();
-			return (held != null) ? held.getPath() : this.backend.location();
-		});
+		return attachIssuer(DEFAULT_ISSUER, issuer);
 	}
 
 	@Override
 	public final void detachIssuer(Object issuer, long lastIssuedId) {
-		this.issuer.detach(issuer, lastIssuedId);
+		detachIssuer(DEFAULT_ISSUER, issuer, lastIssuedId);
+	}
+
+	@Override
+	public final long attachIssuer(String name, Object issuer) {
+		return this.issuers.computeIfAbsent(name, (n) -> new IssuerSlot()).attach(issuer, () -> {
+			WorkerIdLease held = this.keeper.currentLease();
+			String where = (held != null) ? held.getPath() : this.backend.location();
+			return DEFAULT_ISSUER.equals(name) ? where : where + " (generator '" + name + "')";
+		});
+	}
+
+	@Override
+	public final void detachIssuer(String name, Object issuer, long lastIssuedId) {
+		this.issuers.computeIfAbsent(name, (n) -> new IssuerSlot()).detach(issuer, lastIssuedId);
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package io.github.idgen.lease;
 import java.util.function.Consumer;
 
 import io.github.idgen.snowflake.MillisClock;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,17 +12,42 @@ import org.jspecify.annotations.Nullable;
 public interface ClusterDeployment {
 
 	/**
+	 * The name the default issuer (the {@code IdService} bean) attaches under; named generators attach
+	 * under their own names.
+	 */
+	String DEFAULT_ISSUER = "";
+
+	/**
 	 * Returns the leased worker id, leasing one on first use.
-	 * @return the worker id, 0..31
+	 * @return the worker id, 0..{@link SnowflakeLayout#maxWorkerId()} of {@link #getLayout()}
 	 * @throws WorkerIdsExhaustedException if every id of the range is held by another instance
 	 */
 	int getWorkerId();
 
 	/**
 	 * Returns the datacenter id that goes with the leased worker id.
-	 * @return the datacenter id, 0..31
+	 * @return the datacenter id, 0..{@link SnowflakeLayout#maxDatacenterId()} of {@link #getLayout()}
 	 */
 	int getDatacenterId();
+
+	/**
+	 * Returns the layout whose node ids are leased: a lease's node id splits into datacenter id and
+	 * worker id by it, and an {@link IdServiceProxy} on this deployment issues ids of it unless told
+	 * otherwise.
+	 * @return the layout; {@link SnowflakeLayout#TWITTER} unless the implementation says otherwise
+	 */
+	default SnowflakeLayout getLayout() {
+		return SnowflakeLayout.TWITTER;
+	}
+
+	/**
+	 * Returns the node ids this deployment leases from: a generator that shares its leases must have
+	 * room for every one of them.
+	 * @return the range; all node ids of {@link #getLayout()} unless the implementation says otherwise
+	 */
+	default NodeIdRange getNodeIdRange() {
+		return LeaseRange.NODE_ID.nodeIds(getLayout(), 0);
+	}
 
 	/**
 	 * Makes sure this instance holds a lease. With {@code forced} false, a lease this instance's
@@ -64,6 +90,37 @@ public interface ClusterDeployment {
 	 * @param lastIssuedId the last id it returned
 	 */
 	void detachIssuer(Object issuer, long lastIssuedId);
+
+	/**
+	 * Makes {@code issuer} the one issuer of the named generator under this deployment's leases, as
+	 * {@link #attachIssuer(Object)} does for the default one. Each name is an id space of its own, so
+	 * generators of different names share the leases; two issuers of one name would issue the same ids.
+	 * @param name the generator's name; {@link #DEFAULT_ISSUER} is the default issuer
+	 * @param issuer the issuer
+	 * @return the last id that issuers of this name detached before returned, 0 if none
+	 * @throws IllegalStateException if another issuer of this name is attached
+	 * @throws UnsupportedOperationException if this deployment has no issuers but the default one
+	 */
+	default long attachIssuer(String name, Object issuer) {
+		if (!DEFAULT_ISSUER.equals(name)) {
+			throw new UnsupportedOperationException(getClass().getName() + " serves only the default issuer, not the"
+					+ " generator '" + name + "'; named generators need a deployment built on AbstractLeaseDeployment");
+		}
+		return attachIssuer(issuer);
+	}
+
+	/**
+	 * Ends the attachment of a named generator's issuer, as {@link #detachIssuer(Object, long)} does for
+	 * the default one.
+	 * @param name the generator's name
+	 * @param issuer the attached issuer
+	 * @param lastIssuedId the last id it returned
+	 */
+	default void detachIssuer(String name, Object issuer, long lastIssuedId) {
+		if (DEFAULT_ISSUER.equals(name)) {
+			detachIssuer(issuer, lastIssuedId);
+		}
+	}
 
 	/**
 	 * Adds a listener called, on the lease's own thread, after the connection to the lease store came back

@@ -27,19 +27,31 @@ import org.slf4j.LoggerFactory;
  * The check comes after the id is made and looks at the id's own timestamp: it must be after the
  * previous holder's high-water mark and not after this holder's, and the lease deadline (on the
  * monotonic clock) must not have passed. An id whose timestamp was read while the lease was valid
- * cannot collide with the next holder's. The deadline is read once per millisecond; later ids of the
- * same millisecond pass on one volatile compare (see {@link WorkerIdLease#permits(long)}). A call
+ * cannot collide with the next holder's. The deadline is read once per time unit; later ids of the
+ * same unit pass on one volatile compare (a permit of its own, see {@link WorkerIdLease#permits(long)}). A call
  * that finds the lease unproven waits, up to the lease wait timeout, for the lease to be confirmed or
  * replaced, and then throws {@link WorkerIdLeaseUnavailableException}.
  * <p>
  * When the deployment leases another worker id, the proxy swaps in a generator for it that
  * continues after the last id of the previous one, so ids stay strictly increasing.
+ * <p>
+ * <b>Layouts and named generators.</b> The generator issues ids of the deployment's layout unless the
+ * proxy is made for a named generator with a layout of its own ({@link #IdServiceProxy(ClusterDeployment,
+ * String, SnowflakeLayout, Duration, Supplier)}). Either way the node id of the lease goes into the
+ * id, split into datacenter id and worker id by the generator's layout, and ids are checked in that
+ * layout's time unit: a previous holder's mark promises its whole unit, so a successor issues once its
+ * clock is past that unit. Several proxies of different names share one deployment's leases, each with
+ * its own time and sequence state, each fenced by the same lease.
  */
 public final class IdServiceProxy implements IdService, GeneratorStatistics, Closeable {
 
 	private static final Logger logger = LoggerFactory.getLogger(IdServiceProxy.class);
 
 	private final ClusterDeployment deployment;
+
+	private final String name;
+
+	private final SnowflakeLayout layout;
 
 	private final Supplier<IdServiceTwitter.Builder> generatorSettings;
 
@@ -50,7 +62,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	private final Condition leaseChanged = this.swapLock.newCondition();
 
-	private volatile Delegate delegate;
+	private volatile LeasedGenerator delegate;
 
 	private volatile boolean closed;
 
@@ -64,26 +76,54 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	private final AtomicLong leaseWaitNanos = new AtomicLong();
 
 	/**
-	 * Leases a worker id (if the deployment has none yet) and starts issuing with it.
+	 * Leases a worker id (if the deployment has none yet) and starts issuing ids of the deployment's
+	 * layout with it: the deployment's default issuer.
 	 * @param deployment the started deployment to lease from
 	 * @param leaseWaitTimeout how long a call waits for an unconfirmed lease before it fails
-	 * @param generatorSettings a fresh builder with epoch and tolerance set; the proxy sets the ids
-	 * and the clock, which is the deployment's (see {@link ClusterDeployment#getClock()})
+	 * @param generatorSettings a fresh builder with epoch, tolerance and sequence start set; the proxy
+	 * sets the layout (the deployment's, with the builder's epoch if it set one), the ids and the clock,
+	 * which is the deployment's (see {@link ClusterDeployment#getClock()})
 	 * @throws WorkerIdsExhaustedException if no worker id is free
 	 */
 	public IdServiceProxy(ClusterDeployment deployment, Duration leaseWaitTimeout,
 			Supplier<IdServiceTwitter.Builder> generatorSettings) {
+		this(deployment, ClusterDeployment.DEFAULT_ISSUER, deployment.getLayout(), leaseWaitTimeout, generatorSettings);
+	}
+
+	/**
+	 * Leases a worker id (if the deployment has none yet) and starts issuing ids of a layout of its own
+	 * with it: a named generator, an id space of its own that shares the deployment's leases.
+	 * @param deployment the started deployment to lease from
+	 * @param name the generator's name; one proxy per name and deployment
+	 * @param layout the layout of the ids; its node bits must hold every node id the deployment leases
+	 * @param leaseWaitTimeout how long a call waits for an unconfirmed lease before it fails
+	 * @param generatorSettings a fresh builder with tolerance and sequence start set; the proxy sets the
+	 * layout, the ids and the clock
+	 * @throws IllegalArgumentException if the layout has no room for the deployment's node ids
+	 * @throws IllegalStateException if another proxy of that name issues under the deployment's leases
+	 * @throws WorkerIdsExhaustedException if no worker id is free
+	 */
+	public IdServiceProxy(ClusterDeployment deployment, String name, SnowflakeLayout layout, Duration leaseWaitTimeout,
+			Supplier<IdServiceTwitter.Builder> generatorSettings) {
 		this.deployment = Objects.requireNonNull(deployment, "deployment must not be null");
+		this.name = Objects.requireNonNull(name, "name must not be null");
+		this.layout = Objects.requireNonNull(layout, "layout must not be null");
 		this.generatorSettings = Objects.requireNonNull(generatorSettings, "generatorSettings must not be null");
 		if (leaseWaitTimeout.isNegative()) {
 			throw new IllegalArgumentException("leaseWaitTimeout must not be negative, was " + leaseWaitTimeout);
 		}
+		NodeIdRange leased = deployment.getNodeIdRange();
+		if (leased.last() > layout.maxNodeId()) {
+			throw new IllegalArgumentException("The layout of generator '" + name + "' has node ids 0.."
+					+ layout.maxNodeId() + " (" + layout + "), but the deployment leases node ids " + leased
+					+ ": give the layout more datacenter or worker bits");
+		}
 		this.leaseWaitTimeoutNanos = leaseWaitTimeout.toNanos();
 		deployment.getWorkerId();
 		WorkerIdLease lease = Objects.requireNonNull(deployment.currentLease(), "deployment holds no lease");
-		long continueAfter = deployment.attachIssuer(this);
+		long continueAfter = deployment.attachIssuer(name, this);
 		IdServiceTwitter.Builder generator = newGenerator(lease);
-		this.delegate = new Delegate((continueAfter > 0) ? generator.continueAfter(continueAfter).build()
+		this.delegate = new LeasedGenerator((continueAfter > 0) ? generator.continueAfter(continueAfter).build()
 				: generator.build(), lease);
 		// leases are pushed: a newer one is swapped in, and every change wakes waiting callers
 		deployment.addLeaseListener(this::onLeaseChanged);
@@ -93,7 +133,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	@Override
 	public long nextId() {
-		Delegate current = this.delegate;
+		LeasedGenerator current = this.delegate;
 		long id = current.generator.nextId();
 		if (current.permits(id) && !this.closed) {
 			return id;
@@ -106,7 +146,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	@Override
 	public List<Long> nextIds(int num) {
-		Delegate current = this.delegate;
+		LeasedGenerator current = this.delegate;
 		List<Long> ids = current.generator.nextIds(num);
 		if (current.permits(ids) && !this.closed) {
 			return ids;
@@ -119,10 +159,11 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	/**
 	 * Waits, up to the lease wait timeout, until {@code issue} yields ids the lease permits. Woken by
-	 * every lease event; a wait for the previous holder's mark ends at a known instant and is timed.
+	 * every lease event; a wait for the previous holder's mark ends at a known instant (the start of the
+	 * unit after the mark's) and is timed.
 	 * @param issue makes ids with a delegate, or gives null when the lease does not permit them
 	 */
-	private <T> T issueWhenLeased(Function<Delegate, @Nullable T> issue) {
+	private <T> T issueWhenLeased(Function<LeasedGenerator, @Nullable T> issue) {
 		long start = System.nanoTime();
 		this.leaseWaits.incrementAndGet();
 		this.swapLock.lock();
@@ -131,7 +172,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 				if (this.closed) {
 					throw new IllegalStateException("IdService is closed: the application is shutting down");
 				}
-				Delegate current = this.delegate;
+				LeasedGenerator current = this.delegate;
 				if (current.lease.isValid()) {
 					T ids = issue.apply(current);
 					if (ids != null && !this.closed) {
@@ -144,9 +185,9 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 					throw new WorkerIdLeaseUnavailableException(current.lease, current.whyNot(),
 							Duration.ofNanos(System.nanoTime() - start));
 				}
-				long untilFloor = current.lease.getFloorMillis() - current.generator.getClock().millis();
-				this.leaseChanged.awaitNanos((untilFloor >= 0) ? Math.min(left, TimeUnit.MILLISECONDS.toNanos(untilFloor + 1))
-						: left);
+				long untilIssuable = current.issuableFromMillis() - current.generator.getClock().millis();
+				this.leaseChanged.awaitNanos((untilIssuable > 0)
+						? Math.min(left, TimeUnit.MILLISECONDS.toNanos(untilIssuable)) : left);
 			}
 		}
 		catch (InterruptedException ex) {
@@ -168,13 +209,12 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	private void onLeaseChanged(WorkerIdLease latest) {
 		this.swapLock.lock();
 		try {
-			Delegate current = this.delegate;
+			LeasedGenerator current = this.delegate;
 			if (latest.getNumber() > current.lease.getNumber()) {
 				// the deployment released the old lease before publishing this one, so no id the old
 				// generator makes from here on passes its check: its last id is final
 				IdServiceTwitter previous = current.generator;
-				boolean sameNode = previous.getWorkerId() == latest.getWorkerId()
-						&& previous.getDatacenterId() == latest.getDatacenterId();
+				boolean sameNode = current.lease.getNodeId() == latest.getNodeId();
 				IdServiceTwitter generator = sameNode ? previous
 						: newGenerator(latest).continueAfter(previous.lastIssuedId()).build();
 				if (generator != previous) {
@@ -183,9 +223,9 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 					this.retired[2] += previous.clockBackwardsWaits();
 					this.retired[3] += previous.clockBackwardsFailures();
 				}
-				this.delegate = new Delegate(generator, latest);
-				logger.info("Issuing ids with worker id {} (datacenter id {}) from {}", latest.getWorkerId(),
-						latest.getDatacenterId(), latest.getPath());
+				this.delegate = new LeasedGenerator(generator, latest);
+				logger.info("Issuing ids{} with worker id {} (datacenter id {}) from {}", describeName(),
+						generator.getWorkerId(), generator.getDatacenterId(), latest.getPath());
 			}
 			this.leaseChanged.signalAll();
 		}
@@ -195,11 +235,25 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	}
 
 	private IdServiceTwitter.Builder newGenerator(WorkerIdLease lease) {
-		// ids stamped by another clock than the marks' would make the marks promise nothing
+		// ids stamped by another clock than the marks' would make the marks promise nothing; the node id
+		// is the lease's, split by this generator's layout
 		return this.generatorSettings.get()
+			.layout(this.layout)
 			.clock(this.deployment.getClock())
-			.workerId(lease.getWorkerId())
-			.datacenterId(lease.getDatacenterId());
+			.workerId(this.layout.workerIdOf(lease.getNodeId()))
+			.datacenterId(this.layout.datacenterIdOf(lease.getNodeId()));
+	}
+
+	private String describeName() {
+		return ClusterDeployment.DEFAULT_ISSUER.equals(this.name) ? "" : " of generator '" + this.name + "'";
+	}
+
+	/**
+	 * Returns the name of the generator.
+	 * @return {@link ClusterDeployment#DEFAULT_ISSUER} for the deployment's default issuer
+	 */
+	public String getName() {
+		return this.name;
 	}
 
 	/**
@@ -304,12 +358,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 		if (this.closed) {
 			return "closed: the application is shutting down";
 		}
-		Delegate current = this.delegate;
-		long now = current.generator.getClock().millis();
-		if (current.lease.isValid() && now > current.lease.getFloorMillis() && now <= current.lease.getMarkMillis()) {
-			return null;
-		}
-		return current.whyNot();
+		return this.delegate.whyNotNow();
 	}
 
 	/**
@@ -330,44 +379,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 			this.swapLock.unlock();
 		}
 		// a call that passed its check before the flag was set may still return its id: count it in
-		this.deployment.detachIssuer(this, this.delegate.generator.lastIssuedId());
-	}
-
-	/**
-	 * A generator and the lease it issues under.
-	 */
-	private record Delegate(IdServiceTwitter generator, WorkerIdLease lease, SnowflakeLayout layout) {
-
-		Delegate(IdServiceTwitter generator, WorkerIdLease lease) {
-			this(generator, lease, generator.getLayout());
-		}
-
-		boolean permits(long id) {
-			return this.lease.permits(this.layout.timestampMillis(id));
-		}
-
-		/** Ids increase, so the first and the last of a batch bound all of it. */
-		boolean permits(List<Long> ids) {
-			return permits(ids.get(0)) && permits(ids.get(ids.size() - 1));
-		}
-
-		String whyNot() {
-			if (!this.lease.isValid()) {
-				// an active lease past its deadline saw no event: a pause, or renewals that did not get through
-				return (this.lease.getState() == WorkerIdLease.State.ACTIVE)
-						? "lease not proven since its deadline passed (paused, or renewals not getting through)"
-						: this.lease.getReason();
-			}
-			long now = this.generator.getClock().millis();
-			if (now <= this.lease.getFloorMillis()) {
-				return "waiting for this host's clock to pass the previous holder's high-water mark "
-						+ Instant.ofEpochMilli(this.lease.getFloorMillis()) + ", " + (this.lease.getFloorMillis() - now)
-						+ " ms ahead";
-			}
-			return "high-water mark " + Instant.ofEpochMilli(this.lease.getMarkMillis())
-					+ " reached and not renewed: writes to the lease store are failing";
-		}
-
+		this.deployment.detachIssuer(this.name, this, this.delegate.generator.lastIssuedId());
 	}
 
 }

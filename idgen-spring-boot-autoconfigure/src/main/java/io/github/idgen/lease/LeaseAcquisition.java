@@ -51,13 +51,14 @@ final class LeaseAcquisition {
 	 */
 	WorkerIdLease acquire(int preferredNodeId, int avoidedNodeId, @Nullable WorkerIdLease previous, LeaseTiming timing)
 			throws Exception {
-		this.backend.prepare();
-		Set<Integer> held = this.backend.heldNodeIds(this.settings.firstNodeId(), this.settings.lastNodeId());
+		NodeIdRange range = this.settings.nodeIds();
+		this.backend.prepare(range);
+		Set<Integer> held = this.backend.heldNodeIds(range);
 		if (this.leasesTaken.get() == 0) {
 			warnIfBehindLiveHolders(held);
 		}
 		List<Integer> free = new ArrayList<>();
-		for (int nodeId = this.settings.firstNodeId(); nodeId <= this.settings.lastNodeId(); nodeId++) {
+		for (int nodeId = range.first(); nodeId <= range.last(); nodeId++) {
 			if (!held.contains(nodeId) && nodeId != avoidedNodeId) {
 				free.add(nodeId);
 			}
@@ -84,8 +85,8 @@ final class LeaseAcquisition {
 			throw new HighWaterMarksAheadException(this.backend.location(), nearest.nodeId(), nearest.aheadMillis(),
 					timing.markMaxWaitMillis(), nearest.mark(), rejections.size());
 		}
-		throw new WorkerIdsExhaustedException(this.backend.location(), this.settings.range(),
-				this.settings.firstNodeId(), this.settings.lastNodeId(), holders);
+		throw new WorkerIdsExhaustedException(this.backend.location(), this.settings.range(), range.first(),
+				range.last(), holders);
 	}
 
 	/**
@@ -128,13 +129,16 @@ final class LeaseAcquisition {
 
 	private WorkerIdLease leased(int nodeId, Claim claim, long validUntilNanos, long floor, long mark) {
 		WorkerIdLease created = new WorkerIdLease(this.leasesTaken.get() + 1, this.backend.location(nodeId), nodeId,
-				claim.sessionId(), claim.claimId(), this.settings.holder(), Objects.requireNonNull(claim.acquiredAt()),
-				this.settings.nanoClock(), this.deadlines, validUntilNanos, floor, mark);
+				this.settings.layout(), claim.sessionId(), claim.claimId(), this.settings.holder(),
+				Objects.requireNonNull(claim.acquiredAt()), this.settings.nanoClock(), this.deadlines, validUntilNanos,
+				floor, mark);
 		created.watchDeadline();
+		// a mark promises its whole time unit: ids come from the unit after it
+		long issuableFrom = this.settings.layout().nextUnitStartMillis(floor);
 		logger.info("Leased worker id {} (datacenter id {}) at {}, held by {}{}", created.getWorkerId(),
 				created.getDatacenterId(), created.getPath(), created.owner(),
-				(floor > this.settings.clock().millis()) ? "; issuing from " + Instant.ofEpochMilli(floor)
-						+ ", the previous holder's high-water mark" : "");
+				(issuableFrom > this.settings.clock().millis()) ? "; issuing from " + Instant.ofEpochMilli(issuableFrom)
+						+ ", after the previous holder's high-water mark " + Instant.ofEpochMilli(floor) : "");
 		return created;
 	}
 

@@ -9,6 +9,13 @@ import org.jspecify.annotations.Nullable;
  * Where leases and high-water mark records live: what a backend (ZooKeeper nodes, database rows)
  * implements for the {@link LeaseKeeper}. Every method may block on the store and may throw; the
  * keeper calls them on its own thread, except {@link #giveBack} at shutdown.
+ * <p>
+ * <b>The range.</b> A backend holds leases of node ids, never of worker ids: the keeper works out
+ * which node ids to lease from the layout in force (a {@link NodeIdRange}: 1024 for
+ * {@link io.github.idgen.snowflake.SnowflakeLayout#TWITTER}'s 5 + 5 bits with {@link LeaseRange#NODE_ID},
+ * other sizes for other layouts) and passes it to {@link #prepare} and {@link #heldNodeIds}. A
+ * backend keeps a lease and a record for every node id of that range (creating rows up front, say),
+ * claims only node ids the keeper asks for, and must not assume any fixed size or bound of its own.
  */
 public interface LeaseBackend {
 
@@ -33,19 +40,20 @@ public interface LeaseBackend {
 	long leaseTimeoutMillis();
 
 	/**
-	 * Makes sure leases and records can be written, creating parents or tables as the store needs.
+	 * Makes sure leases and records can be written for every node id of the range, creating parents,
+	 * tables or rows as the store needs. Called before every lease is taken, with the same range.
+	 * @param range the node ids the keeper leases from
 	 * @throws Exception if the store cannot be reached
 	 */
-	void prepare() throws Exception;
+	void prepare(NodeIdRange range) throws Exception;
 
 	/**
-	 * Returns the node ids between {@code first} and {@code last} that some holder holds.
-	 * @param first the first node id of the range
-	 * @param last the last node id of the range
-	 * @return the held node ids
+	 * Returns the node ids of the range that some holder holds.
+	 * @param range the node ids the keeper leases from
+	 * @return the held node ids, all in the range
 	 * @throws Exception if the store cannot be reached
 	 */
-	Set<Integer> heldNodeIds(int first, int last) throws Exception;
+	Set<Integer> heldNodeIds(NodeIdRange range) throws Exception;
 
 	/**
 	 * Returns the node ids that have a high-water mark record.

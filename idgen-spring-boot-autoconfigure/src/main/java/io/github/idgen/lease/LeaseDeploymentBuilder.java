@@ -25,6 +25,8 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	/** Clock lag behind a live holder's mark that is logged at start-up unless another is set. */
 	public static final Duration DEFAULT_CLOCK_SKEW_WARNING = Duration.ofSeconds(1);
 
+	private SnowflakeLayout layout = SnowflakeLayout.TWITTER;
+
 	private LeaseRange range = LeaseRange.WORKER_ID;
 
 	private int datacenterId;
@@ -42,14 +44,27 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	private Duration clockSkewWarning = DEFAULT_CLOCK_SKEW_WARNING;
 
 	/**
+	 * Sets the layout of the ids issued under the leases: its datacenter and worker bits decide the node
+	 * ids there are to lease (see {@link LeaseRange}), its time unit how marks are kept and waited for.
+	 * Every instance that leases from the same place must use the same layout.
+	 * @param layout the layout; {@link SnowflakeLayout#TWITTER} unless set
+	 * @return this builder
+	 */
+	public B layout(SnowflakeLayout layout) {
+		this.layout = Objects.requireNonNull(layout, "layout must not be null");
+		return self();
+	}
+
+	/**
 	 * Sets the range of ids to lease from.
 	 * @param range the range
-	 * @param datacenterId the datacenter id, 0..31; only used with {@link LeaseRange#WORKER_ID}
+	 * @param datacenterId the datacenter id, 0..{@link SnowflakeLayout#maxDatacenterId()} of the layout
+	 * (checked when the deployment is built); only used with {@link LeaseRange#WORKER_ID}
 	 * @return this builder
 	 */
 	public B leaseRange(LeaseRange range, int datacenterId) {
-		if (datacenterId < 0 || datacenterId > SnowflakeLayout.TWITTER.maxDatacenterId()) {
-			throw new IllegalArgumentException("datacenterId must be between 0 and 31, was " + datacenterId);
+		if (datacenterId < 0) {
+			throw new IllegalArgumentException("datacenterId must not be negative, was " + datacenterId);
 		}
 		this.range = Objects.requireNonNull(range, "range must not be null");
 		this.datacenterId = datacenterId;
@@ -154,11 +169,14 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	}
 
 	/**
-	 * Returns the datacenter id set.
-	 * @return 0..31
+	 * Returns the node ids to lease from: the range set, on the layout set. The backend keeps leases
+	 * and records for exactly these.
+	 * @return the node ids
+	 * @throws IllegalArgumentException if the datacenter id set is out of the layout's range, or the
+	 * range is larger than {@link NodeIdRange#MAX_SIZE}
 	 */
-	protected final int datacenterId() {
-		return this.datacenterId;
+	protected final NodeIdRange nodeIds() {
+		return this.range.nodeIds(this.layout, this.datacenterId);
 	}
 
 	/**
@@ -190,7 +208,8 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	 * @return settings for one deployment
 	 */
 	protected final LeaseSettings newSettings() {
-		return new LeaseSettings(this.range, this.datacenterId, this.holder.withNewToken(), this.nanoClock, this.clock,
+		nodeIds(); // fails now on a range the layout cannot hold, not at the first lease
+		return new LeaseSettings(this.layout, this.range, this.datacenterId, this.holder.withNewToken(), this.nanoClock, this.clock,
 				this.markInterval, this.markMaxWait, this.clockSkewWarning);
 	}
 

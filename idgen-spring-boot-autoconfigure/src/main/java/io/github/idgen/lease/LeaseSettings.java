@@ -4,11 +4,14 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.snowflake.MillisClock;
+import io.github.idgen.snowflake.SnowflakeLayout;
 
 /**
  * What a {@link LeaseKeeper} is told by its owner: which ids to lease, as whom, on which clocks, and
  * the mark settings.
  *
+ * @param layout the layout whose node ids are leased: it splits a node id into datacenter id and
+ * worker id, and its time unit is the one high-water marks are compared in
  * @param range the range of node ids to lease from
  * @param datacenterId the datacenter id, with {@link LeaseRange#WORKER_ID}
  * @param holder who holds the leases, with this keeper's own token
@@ -18,23 +21,16 @@ import io.github.idgen.snowflake.MillisClock;
  * @param markMaxWait how long a new holder may wait for the previous holder's mark
  * @param clockSkewWarning the lag behind live holders' clocks that is logged at the first lease
  */
-public record LeaseSettings(LeaseRange range, int datacenterId, LeaseHolder holder, LongSupplier nanoClock,
-		MillisClock clock, Duration markInterval, Duration markMaxWait, Duration clockSkewWarning) {
+public record LeaseSettings(SnowflakeLayout layout, LeaseRange range, int datacenterId, LeaseHolder holder,
+		LongSupplier nanoClock, MillisClock clock, Duration markInterval, Duration markMaxWait,
+		Duration clockSkewWarning) {
 
 	/**
-	 * Returns the first node id of the range, for a backend that lays out a record per node id.
-	 * @return the first node id
+	 * Returns the node ids to lease from.
+	 * @return the range on the layout
 	 */
-	public int firstNodeId() {
-		return this.range.firstNodeId(this.datacenterId);
-	}
-
-	/**
-	 * Returns the last node id of the range.
-	 * @return the last node id
-	 */
-	public int lastNodeId() {
-		return this.range.lastNodeId(this.datacenterId);
+	public NodeIdRange nodeIds() {
+		return this.range.nodeIds(this.layout, this.datacenterId);
 	}
 
 }

@@ -1,10 +1,12 @@
 package io.github.idgen.lease;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+
+import io.github.idgen.snowflake.SnowflakeLayout;
 
 /**
  * One lease of a worker id: an ephemeral node owned by one ZooKeeper session, and the deadline up to
@@ -21,19 +23,10 @@ import java.util.function.LongSupplier;
  * <p>
  * Two wall-clock bounds come with it (see {@link HighWaterMark}): ids must be from after the
  * previous holder's mark (the floor), and from no later than this holder's own last written mark.
+ * An id is compared by the first millisecond of its time unit
+ * ({@link SnowflakeLayout#timestampMillis(long)}): a mark promises the whole unit that holds it.
  */
 public final class WorkerIdLease {
-
-	private static final VarHandle PERMITTED_MILLIS;
-
-	static {
-		try {
-			PERMITTED_MILLIS = MethodHandles.lookup().findVarHandle(WorkerIdLease.class, "permittedMillis", long.class);
-		}
-		catch (ReflectiveOperationException ex) {
-			throw new ExceptionInInitializerError(ex);
-		}
-	}
 
 	/** The state of a lease. */
 	public enum State {
@@ -55,6 +48,8 @@ public final class WorkerIdLease {
 
 	private final int nodeId;
 
+	private final SnowflakeLayout layout;
+
 	private final long sessionId;
 
 	private final long claimId;
@@ -70,36 +65,32 @@ public final class WorkerIdLease {
 	/** Deadline on {@link #nanoClock}. */
 	private volatile long validUntilNanos;
 
-	/** The previous holder's mark: ids must be from later milliseconds. */
+	/** The previous holder's mark: ids must be from time units that start after it. */
 	private final long floorMillis;
 
-	/** This holder's last successfully written mark: ids must not be from later milliseconds. */
+	/** This holder's last successfully written mark: ids must be from time units that start by it. */
 	private volatile long markMillis;
 
-	/**
-	 * The millisecond of the last id that passed the full check, or a negative value when none may
-	 * pass without it. An id of the same millisecond passes on this one compare, without reading the
-	 * monotonic clock again: one clock read per millisecond instead of per id. A wall clock that
-	 * stands still, or is stepped back into this millisecond, can make its ids long after the check, so
-	 * the permit must not outlive the deadline: fencing, releasing and the deadline itself (a timer on
-	 * {@link #deadlines}) revoke it, each by writing a negative value never written before, and a
-	 * check only records its millisecond if no revocation came in since it read the permit.
-	 */
-	private volatile long permittedMillis = -1;
+	/** Every permit handed out, so that fencing, releasing and the deadline revoke them all. */
+	private final List<LeasePermit> permits = new CopyOnWriteArrayList<>();
 
-	/** Counts revocations of the permit; {@code -revocations} is the permit after the last one. */
+	/** Counts revocations of the permits; {@code -revocations} is what a permit holds after the last one. */
 	private final AtomicLong revocations = new AtomicLong(1);
+
+	/** The permit of {@link #permits(long)}, in the layout's time unit. */
+	private final LeasePermit ownPermit;
 
 	private volatile State state = State.ACTIVE;
 
 	private volatile String reason = "leased";
 
-	WorkerIdLease(long number, String path, int nodeId, long sessionId, long claimId, LeaseHolder holder,
-			Instant acquiredAt, LongSupplier nanoClock, DeadlineTimer deadlines, long validUntilNanos, long floorMillis,
-			long markMillis) {
+	WorkerIdLease(long number, String path, int nodeId, SnowflakeLayout layout, long sessionId, long claimId,
+			LeaseHolder holder, Instant acquiredAt, LongSupplier nanoClock, DeadlineTimer deadlines, long validUntilNanos,
+			long floorMillis, long markMillis) {
 		this.number = number;
 		this.path = path;
 		this.nodeId = nodeId;
+		this.layout = layout;
 		this.sessionId = sessionId;
 		this.claimId = claimId;
 		this.holder = holder;
@@ -109,29 +100,49 @@ public final class WorkerIdLease {
 		this.validUntilNanos = validUntilNanos;
 		this.floorMillis = floorMillis;
 		this.markMillis = markMillis;
+		this.ownPermit = permit(layout.timeUnitMillis());
 	}
 
 	/**
-	 * Returns whether an id made at {@code timestampMillis} may be issued under this lease: the lease
-	 * is valid, and the timestamp is after the previous holder's mark and not after this holder's.
-	 * @param timestampMillis the id's timestamp, in milliseconds since 1970
+	 * Returns whether an id of the lease's layout stamped {@code timestampMillis} may be issued under
+	 * this lease: the lease is valid, and the timestamp is after the previous holder's mark and not
+	 * after this holder's. An issuer of its own keeps a {@link #permit} instead, so that issuers of
+	 * different time units do not take turns at one cache.
+	 * @param timestampMillis the first millisecond of the id's time unit
 	 * @return whether the id may be returned
 	 */
 	public boolean permits(long timestampMillis) {
-		long permitted = this.permittedMillis;
-		if (timestampMillis == permitted) {
-			return true;
-		}
-		if (timestampMillis > this.floorMillis && timestampMillis <= this.markMillis && isValid()) {
-			// not if the permit was revoked since it was read: the check may predate a fence or the deadline
-			PERMITTED_MILLIS.compareAndSet(this, permitted, timestampMillis);
-			return true;
-		}
-		return false;
+		return this.ownPermit.permits(timestampMillis);
 	}
 
 	/**
-	 * Makes the deadline revoke the permit when it comes, unless the deadline moved meanwhile; called
+	 * Hands out a permit for an issuer of ids of the given time unit, revoked with the lease's others.
+	 * @param unitMillis the time unit of the issuer's layout
+	 * @return a new permit
+	 */
+	LeasePermit permit(long unitMillis) {
+		LeasePermit permit = new LeasePermit(this, unitMillis);
+		this.permits.add(permit);
+		return permit;
+	}
+
+	/**
+	 * Returns whether a timestamp is after the floor and not after the mark.
+	 */
+	boolean withinMarks(long timestampMillis) {
+		return timestampMillis > this.floorMillis && timestampMillis <= this.markMillis;
+	}
+
+	/**
+	 * Returns how long the lease stays valid from now, on the monotonic clock.
+	 * @return nanoseconds, 0 or less once the deadline has passed
+	 */
+	long nanosLeft() {
+		return this.validUntilNanos - this.nanoClock.getAsLong();
+	}
+
+	/**
+	 * Makes the deadline revoke the permits when it comes, unless the deadline moved meanwhile; called
 	 * after every move of the deadline.
 	 */
 	void watchDeadline() {
@@ -142,14 +153,16 @@ public final class WorkerIdLease {
 					watchDeadline(); // woken early
 				}
 				else {
-					revokePermit();
+					revokePermits();
 				}
 			}
 		});
 	}
 
-	private void revokePermit() {
-		this.permittedMillis = -this.revocations.incrementAndGet();
+	private void revokePermits() {
+		for (LeasePermit permit : this.permits) {
+			permit.revoke(-this.revocations.incrementAndGet());
+		}
 	}
 
 	/**
@@ -227,7 +240,7 @@ public final class WorkerIdLease {
 			this.reason = why;
 		}
 		this.validUntilNanos = this.nanoClock.getAsLong();
-		revokePermit();
+		revokePermits();
 	}
 
 	/**
@@ -237,7 +250,7 @@ public final class WorkerIdLease {
 		this.state = State.RELEASED;
 		this.reason = why;
 		this.validUntilNanos = this.nanoClock.getAsLong();
-		revokePermit();
+		revokePermits();
 	}
 
 	/**
@@ -258,27 +271,35 @@ public final class WorkerIdLease {
 	}
 
 	/**
-	 * Returns the 10-bit node id the node is named after.
-	 * @return {@code datacenterId * 32 + workerId}
+	 * Returns the node id the lease is named after.
+	 * @return {@code datacenterId * 2^workerBits + workerId} of the layout
 	 */
 	public int getNodeId() {
 		return this.nodeId;
 	}
 
 	/**
+	 * Returns the layout the node id belongs to.
+	 * @return the layout of the deployment that took the lease
+	 */
+	public SnowflakeLayout getLayout() {
+		return this.layout;
+	}
+
+	/**
 	 * Returns the leased worker id.
-	 * @return 0..31
+	 * @return 0..{@link SnowflakeLayout#maxWorkerId()}
 	 */
 	public int getWorkerId() {
-		return LeaseRange.workerIdOf(this.nodeId);
+		return this.layout.workerIdOf(this.nodeId);
 	}
 
 	/**
 	 * Returns the datacenter id of the lease.
-	 * @return 0..31
+	 * @return 0..{@link SnowflakeLayout#maxDatacenterId()}
 	 */
 	public int getDatacenterId() {
-		return LeaseRange.datacenterIdOf(this.nodeId);
+		return this.layout.datacenterIdOf(this.nodeId);
 	}
 
 	/**

@@ -14,7 +14,7 @@ public class WorkerIdLeaseUnavailableException extends IdUnavailableException {
 	WorkerIdLeaseUnavailableException(WorkerIdLease lease, String reason, Duration waited) {
 		super("No id issued: this instance cannot prove that it holds worker id lease " + lease.getPath() + " ("
 				+ lease.getState() + ": " + reason + "); waited " + waited.toMillis()
-				+ " ms (xxx.common.zookeeper-lease-wait-timeout). Ids resume as soon as the lease store confirms the lease"
+				+ " ms (xxx.common.lease-wait-timeout). Ids resume as soon as the lease store confirms the lease"
 				+ " or a new worker id is leased; check the connection to the lease store (ZooKeeper or the database) if this persists.", Duration.ofSeconds(1));
 	}
 

@@ -27,7 +27,8 @@ public class WorkerIdsExhaustedException extends IllegalStateException {
 	}
 
 	/**
-	 * Returns where the leases live: the parent path of the lease nodes in ZooKeeper.
+	 * Returns where the leases live: the parent path of the lease nodes in ZooKeeper, or the table and
+	 * group of the rows.
 	 * @return the path
 	 */
 	public String getPath() {
@@ -59,7 +60,7 @@ public class WorkerIdsExhaustedException extends IllegalStateException {
 	}
 
 	/**
-	 * Returns how many lease nodes of the range existed.
+	 * Returns how many leases of the range other holders held.
 	 * @return the number of holders
 	 */
 	public int getHolders() {

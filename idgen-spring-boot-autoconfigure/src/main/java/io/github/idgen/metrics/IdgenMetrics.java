@@ -37,8 +37,9 @@ public class IdgenMetrics implements MeterBinder {
 		GeneratorStatistics counters = this.info.counters();
 		counter(registry, "idgen.ids.issued", "Ids issued", "ids", tags, counters, GeneratorStatistics::issuedIds);
 		counter(registry, "idgen.sequence.exhausted.waits",
-				"Waits for the next millisecond after its 4096 sequence values were used up", null, tags, counters,
-				GeneratorStatistics::sequenceExhaustedWaits);
+				"Waits for the next time unit after its " + this.info.layout().idsPerUnit()
+						+ " sequence values were used up",
+				null, tags, counters, GeneratorStatistics::sequenceExhaustedWaits);
 		counter(registry, "idgen.clock.backwards.waits", "Clock steps backwards waited out", null, tags, counters,
 				GeneratorStatistics::clockBackwardsWaits);
 		counter(registry, "idgen.clock.backwards.failures",
@@ -59,12 +60,17 @@ public class IdgenMetrics implements MeterBinder {
 			.description("Time calls spent waiting for an unproven lease")
 			.tags(tags)
 			.register(registry);
+		// from the start of the clock's time unit: a mark promises its whole unit, so ids of a unit that
+		// starts by the mark pass (with 1 ms units, the clock itself)
 		gauge(registry, "idgen.lease.mark.ahead",
-				"How far the high-water mark is ahead of the clock; ids stop when it is negative", "milliseconds", tags,
-				(i) -> lease(i).markMillis() - System.currentTimeMillis());
+				"How far the high-water mark is ahead of the start of the clock's time unit; ids stop when it is"
+						+ " negative",
+				"milliseconds", tags,
+				(i) -> lease(i).markMillis() - i.layout().unitStartMillis(System.currentTimeMillis()));
 		gauge(registry, "idgen.lease.handover.wait",
-				"How long until the clock passes the previous holder's high-water mark", "milliseconds", tags,
-				(i) -> Math.max(0, lease(i).floorMillis() - System.currentTimeMillis()));
+				"How long until the clock is past the time unit of the previous holder's high-water mark",
+				"milliseconds", tags, (i) -> Math.max(0,
+						i.layout().nextUnitStartMillis(lease(i).floorMillis()) - System.currentTimeMillis()));
 		gauge(registry, "idgen.lease.valid", "1 while the lease is provably held and ids are issued, else 0", null,
 				tags, (i) -> i.isIssuing() ? 1 : 0);
 		leaseCounter(registry, "idgen.lease.acquisitions", "Worker id leases taken", tags,

@@ -14,6 +14,7 @@ import java.util.function.LongSupplier;
 import io.github.idgen.lease.HighWaterMark;
 import io.github.idgen.lease.LeaseBackend;
 import io.github.idgen.lease.LeaseHolder;
+import io.github.idgen.lease.NodeIdRange;
 import io.github.idgen.lease.WorkerIdLease;
 import io.lettuce.core.ScriptOutputType;
 import org.jspecify.annotations.Nullable;
@@ -87,10 +88,6 @@ final class RedisLeaseBackend implements LeaseBackend {
 
 	private final String keyPrefix;
 
-	private final int firstNodeId;
-
-	private final int lastNodeId;
-
 	private final long leaseTimeoutMillis;
 
 	private final long markAheadMillis;
@@ -99,14 +96,11 @@ final class RedisLeaseBackend implements LeaseBackend {
 
 	private final RecordObservations observations;
 
-	private volatile boolean prepared;
+	private volatile @Nullable NodeIdRange prepared;
 
-	RedisLeaseBackend(RedisChannel channel, String keyPrefix, String group, int firstNodeId, int lastNodeId,
-			long leaseTimeoutMillis, long markAheadMillis, LongSupplier nanoClock) {
+	RedisLeaseBackend(RedisChannel channel, String keyPrefix, String group, long leaseTimeoutMillis, long markAheadMillis, LongSupplier nanoClock) {
 		this.channel = channel;
 		this.keyPrefix = keyPrefix + ":lease:" + group + ":";
-		this.firstNodeId = firstNodeId;
-		this.lastNodeId = lastNodeId;
 		this.leaseTimeoutMillis = leaseTimeoutMillis;
 		this.markAheadMillis = markAheadMillis;
 		this.nanoClock = nanoClock;
@@ -145,10 +139,10 @@ final class RedisLeaseBackend implements LeaseBackend {
 	 * again by the scan that finds it missing. Either way it is claimed only after a lease timeout.
 	 */
 	@Override
-	public void prepare() {
-		if (!this.prepared) {
-			create(keys(this.firstNodeId, this.lastNodeId));
-			this.prepared = true;
+	public void prepare(NodeIdRange range) {
+		if (!range.equals(this.prepared)) {
+			create(keys(range.first(), range.last()));
+			this.prepared = range;
 		}
 	}
 
@@ -170,7 +164,9 @@ final class RedisLeaseBackend implements LeaseBackend {
 	 * end of the wait).
 	 */
 	@Override
-	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
+	public Set<Integer> heldNodeIds(NodeIdRange range) throws Exception {
+		int first = range.first();
+		int last = range.last();
 		Set<Integer> held = unclaimable(first, last);
 		if (held.size() <= last - first) {
 			return held;
@@ -217,7 +213,11 @@ final class RedisLeaseBackend implements LeaseBackend {
 	@Override
 	public Set<Integer> recordedNodeIds() {
 		Set<Integer> named = new HashSet<>();
-		read(this.firstNodeId, this.lastNodeId).forEach((nodeId, record) -> {
+		NodeIdRange range = this.prepared;
+		if (range == null) {
+			return named;
+		}
+		read(range.first(), range.last()).forEach((nodeId, record) -> {
 			if (record != null && !record.instance().isEmpty()) {
 				named.add(nodeId);
 			}

@@ -66,7 +66,7 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 	protected void connect() {
 		try {
 			RedisServerCheck.verify(this.channel);
-			this.backend.prepare();
+			this.backend.prepare(getNodeIdRange());
 		}
 		catch (IllegalStateException ex) {
 			throw ex;
@@ -114,16 +114,14 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 		 * @return the deployment
 		 */
 		public RedisLeaseDeployment build() {
-			LeaseSettings settings = newSettings();
 			LeaseTiming timing = timing();
 			// a request may wait a whole lease timeout (1024 instances watching 1024 records after a restart
 			// queue up); the deadline runs out meanwhile whatever the keeper's thread does
 			RedisChannel channel = new RedisChannel(this.connector, "idgen-lease", leaseTimeout(),
 					Duration.ofMillis(timing.renewalIntervalMillis() / 2));
 			RedisLeaseBackend backend = new RedisLeaseBackend(channel, this.connector.keyPrefix(), group(),
-					settings.firstNodeId(), settings.lastNodeId(), timing.leaseTimeoutMillis(), timing.markAheadMillis(),
-					nanoClock());
-			return new RedisLeaseDeployment(backend, channel, settings);
+					timing.leaseTimeoutMillis(), timing.markAheadMillis(), nanoClock());
+			return new RedisLeaseDeployment(backend, channel, newSettings());
 		}
 
 	}

@@ -44,8 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CommonPropertiesMetadataTests {
 
 	/** Every class bound under {@code xxx.common}. */
-	private static final List<Class<?>> PROPERTIES_CLASSES = List.of(CommonProperties.class, SegmentProperties.class,
-			JdbcLeaseProperties.class, RedisBackendProperties.class, OpaqueIdProperties.class);
+	private static final List<Class<?>> PROPERTIES_CLASSES = List.of(CommonProperties.class, LeaseProperties.class,
+			IdLayoutProperties.class, SegmentProperties.class, JdbcLeaseProperties.class, RedisBackendProperties.class,
+			OpaqueIdProperties.class);
 
 	/** Keys only a condition reads, declared in additional-spring-configuration-metadata.json. */
 	private static final Map<String, Class<?>> CONDITION_KEYS = Map.of("xxx.common.web-unavailable-problem-enabled",
@@ -110,11 +111,45 @@ class CommonPropertiesMetadataTests {
 	@Test
 	void keepsTheCoreKeysInCommonProperties() {
 		assertThat(keysOf(CommonProperties.class)).contains("xxx.common.zookeeper-enabled",
-				"xxx.common.jdbc-enabled", "xxx.common.redis-enabled", "xxx.common.zookeeper-addr", "xxx.common.id-worker-id",
-				"xxx.common.instance-name", "xxx.common.zookeeper-mark-interval");
+				"xxx.common.jdbc-enabled", "xxx.common.redis-enabled", "xxx.common.zookeeper-addr", "xxx.common.zookeeper-worker-ids-path",
+				"xxx.common.id-worker-id", "xxx.common.id-data-center-id", "xxx.common.instance-name");
 		assertThat(keysOf(CommonProperties.class)).noneMatch((key) -> key.startsWith("xxx.common.segment-")
 				|| key.startsWith("xxx.common.jdbc-lease-") || key.startsWith("xxx.common.redis-lease-")
-				|| key.startsWith("xxx.common.opaque-"));
+				|| key.startsWith("xxx.common.opaque-")
+				|| key.startsWith("xxx.common.lease-"));
+	}
+
+	@Test
+	void marksTheFormerNamesOfTheSharedLeaseKeysDeprecatedWithTheirReplacement() {
+		Map<String, String> replacements = Map.of("xxx.common.zookeeper-lease-range", "xxx.common.lease-range",
+				"xxx.common.zookeeper-mark-interval", "xxx.common.lease-mark-interval",
+				"xxx.common.zookeeper-mark-max-wait", "xxx.common.lease-mark-max-wait",
+				"xxx.common.zookeeper-clock-skew-warning", "xxx.common.lease-clock-skew-warning",
+				"xxx.common.zookeeper-lease-wait-timeout", "xxx.common.lease-wait-timeout");
+		replacements.forEach((old, replacement) -> {
+			assertThat(properties.get(old)).as(old).containsKey("deprecation");
+			assertThat(JsonPath.<String>read(properties.get(old), "$.deprecation.replacement")).as(old)
+				.isEqualTo(replacement);
+			assertThat(properties.get(replacement)).as(replacement).doesNotContainKey("deprecation");
+		});
+		assertThat(properties.values()).filteredOn((property) -> property.containsKey("deprecation"))
+			.extracting((property) -> property.get("name"))
+			.containsExactlyInAnyOrderElementsOf(replacements.keySet());
+	}
+
+	@Test
+	void hintsTheValuesOfTheLayoutAndSequenceStartKeys() throws Exception {
+		Path classes = Path.of(CommonProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		try (InputStream in = Files.newInputStream(classes.resolve("META-INF/spring-configuration-metadata.json"))) {
+			Object metadata = JsonPath.parse(in).json();
+			assertThat(JsonPath.<List<String>>read(metadata, "$.hints[?(@.name == 'xxx.common.id-layout')].values[*].value"))
+				.containsExactly("twitter", "javascript-safe", "custom");
+			assertThat(JsonPath.<List<String>>read(metadata,
+					"$.hints[?(@.name == 'xxx.common.id-sequence-start')].values[*].value"))
+				.containsExactly("zero", "rotate");
+			assertThat(JsonPath.<List<String>>read(metadata, "$.hints[?(@.name == 'xxx.common.lease-range')].values[*].value"))
+				.containsExactly("worker-id", "node-id");
+		}
 	}
 
 	@Test
@@ -158,8 +193,14 @@ class CommonPropertiesMetadataTests {
 		assertThat(properties.get("xxx.common.id-data-center-id")).containsEntry("defaultValue", 0);
 		assertThat(properties.get("xxx.common.zookeeper-session-timeout")).containsEntry("defaultValue", "10s");
 		assertThat(properties.get("xxx.common.zookeeper-connection-timeout")).containsEntry("defaultValue", "5s");
-		assertThat(properties.get("xxx.common.zookeeper-lease-wait-timeout")).containsEntry("defaultValue", "2s");
-		assertThat(properties.get("xxx.common.zookeeper-lease-range")).containsEntry("defaultValue", "worker-id");
+		assertThat(properties.get("xxx.common.lease-wait-timeout")).containsEntry("defaultValue", "2s");
+		assertThat(properties.get("xxx.common.lease-range")).containsEntry("defaultValue", "worker-id");
+		assertThat(properties.get("xxx.common.lease-mark-interval")).containsEntry("defaultValue", "1s");
+		assertThat(properties.get("xxx.common.lease-mark-max-wait")).containsEntry("defaultValue", "10s");
+		assertThat(properties.get("xxx.common.id-layout")).containsEntry("defaultValue", "twitter");
+		assertThat(properties.get("xxx.common.id-sequence-start")).containsEntry("defaultValue", "zero");
+		// the layout's own epoch unless set: no one default
+		assertThat(properties.get("xxx.common.id-epoch")).doesNotContainKey("defaultValue");
 		assertThat(properties.get("xxx.common.jdbc-lease-timeout")).containsEntry("defaultValue", "10s");
 		assertThat(properties.get("xxx.common.jdbc-lease-group")).containsEntry("defaultValue", "default");
 		assertThat(properties.get("xxx.common.jdbc-initialize-schema")).containsEntry("defaultValue", "embedded");
@@ -181,7 +222,8 @@ class CommonPropertiesMetadataTests {
 			for (PropertyDescriptor descriptor : BeanUtils.getPropertyDescriptors(propertiesClass)) {
 				Object value = (descriptor.getWriteMethod() != null) ? defaults.getPropertyValue(descriptor.getName())
 						: null;
-				if (value != null) {
+				// an empty map (the named generators) is no default a user sets
+				if (value != null && !(value instanceof Map<?, ?> map && map.isEmpty())) {
 					bound.put("xxx.common." + descriptor.getName().replaceAll("([A-Z])", "-$1").toLowerCase(), value);
 				}
 			}
@@ -216,9 +258,10 @@ class CommonPropertiesMetadataTests {
 		assertThat(defaults.getZookeeperWorkerIdsPath()).isEqualTo(ClusterDeploymentImpl.DEFAULT_PATH);
 		assertThat(defaults.getZookeeperSessionTimeout()).isEqualTo(ClusterDeploymentImpl.DEFAULT_SESSION_TIMEOUT);
 		assertThat(defaults.getZookeeperConnectionTimeout()).isEqualTo(ClusterDeploymentImpl.DEFAULT_CONNECTION_TIMEOUT);
-		assertThat(defaults.getZookeeperMarkInterval()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_INTERVAL);
-		assertThat(defaults.getZookeeperMarkMaxWait()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_MAX_WAIT);
-		assertThat(defaults.getZookeeperClockSkewWarning()).isEqualTo(ClusterDeploymentImpl.DEFAULT_CLOCK_SKEW_WARNING);
+		LeaseProperties leaseDefaults = new LeaseProperties();
+		assertThat(leaseDefaults.getLeaseMarkInterval()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_INTERVAL);
+		assertThat(leaseDefaults.getLeaseMarkMaxWait()).isEqualTo(ClusterDeploymentImpl.DEFAULT_MARK_MAX_WAIT);
+		assertThat(leaseDefaults.getLeaseClockSkewWarning()).isEqualTo(ClusterDeploymentImpl.DEFAULT_CLOCK_SKEW_WARNING);
 		JdbcLeaseProperties jdbcDefaults = new JdbcLeaseProperties();
 		assertThat(jdbcDefaults.getJdbcLeaseGroup()).isEqualTo(JdbcLeaseDeployment.DEFAULT_GROUP);
 		assertThat(jdbcDefaults.getJdbcLeaseTable()).isEqualTo(JdbcLeaseDeployment.DEFAULT_TABLE);
@@ -226,7 +269,7 @@ class CommonPropertiesMetadataTests {
 		RedisBackendProperties redisDefaults = new RedisBackendProperties();
 		assertThat(redisDefaults.getRedisLeaseGroup()).isEqualTo(RedisLeaseDeployment.DEFAULT_GROUP);
 		assertThat(redisDefaults.getRedisLeaseTimeout()).isEqualTo(RedisLeaseDeployment.DEFAULT_LEASE_TIMEOUT);
-		assertThat(defaults.getIdEpoch()).isEqualTo(SnowflakeLayout.DEFAULT_EPOCH);
+		assertThat(new IdLayoutProperties().defaultKeys().layout()).isEqualTo(SnowflakeLayout.TWITTER);
 		assertThat(defaults.getIdClockBackwardsTolerance()).isEqualTo(IdServiceTwitter.DEFAULT_CLOCK_BACKWARDS_TOLERANCE);
 	}
 

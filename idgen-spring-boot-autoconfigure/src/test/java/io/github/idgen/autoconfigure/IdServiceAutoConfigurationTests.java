@@ -159,20 +159,72 @@ class IdServiceAutoConfigurationTests {
 				.isSameAs(context.getBean("userIdServiceInfo")));
 	}
 
-	@ParameterizedTest(name = "id-worker-id={0}")
-	@ValueSource(ints = { 32, -1 })
-	void workerIdOutOfRangeFailsStartUp(int workerId) {
-		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=" + workerId)
+	@Test
+	void aNegativeWorkerIdFailsStartUp() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=-1")
 			.run((context) -> assertValidationFailure(context, "idWorkerId", "xxx.common.id-worker-id",
-					"must be between 0 and 31 (5 bits), was " + workerId,
-					"Give every instance its own worker id, or lease them from ZooKeeper"));
+					"must not be negative, was -1", "Give every instance its own worker id, or lease them"));
 	}
 
 	@Test
-	void dataCenterIdOutOfRangeFailsStartUp() {
-		this.contextRunner.withPropertyValues("xxx.common.id-data-center-id=32")
+	void aWorkerIdAboveTheLayoutsLargestFailsStartUpNamingTheKeyAndTheRange() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=32")
+			.run((context) -> assertPropertyRefused(context, "xxx.common.id-worker-id", 32,
+					"must be between 0 and 31 (5 worker bits of the layout in force), was 32",
+					"give the layout more worker bits, or lease the worker ids"));
+	}
+
+	@Test
+	void aNegativeDataCenterIdFailsStartUp() {
+		this.contextRunner.withPropertyValues("xxx.common.id-data-center-id=-1")
 			.run((context) -> assertValidationFailure(context, "idDataCenterId",
-					"xxx.common.id-data-center-id must be between 0 and 31 (5 bits), was 32."));
+					"xxx.common.id-data-center-id must not be negative, was -1."));
+	}
+
+	@Test
+	void aDataCenterIdAboveTheLayoutsLargestFailsStartUp() {
+		this.contextRunner.withPropertyValues("xxx.common.id-data-center-id=32")
+			.run((context) -> assertPropertyRefused(context, "xxx.common.id-data-center-id", 32,
+					"must be between 0 and 31 (5 datacenter bits of the layout in force), was 32"));
+	}
+
+	@Test
+	void theWorkerIdComesFromTheOrdinalAtTheEndOfTheHostName() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id-from-hostname=true", "HOSTNAME=orders-7")
+			.run((context) -> assertThat(context.getBean(IdServiceTwitter.class).getWorkerId()).isEqualTo(7));
+	}
+
+	@Test
+	void theOrdinalIsTakenFromTheFirstLabelOfAQualifiedHostName() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.id-worker-id-from-hostname=true",
+					"HOSTNAME=orders-12.orders.shop.svc.cluster.local")
+			.run((context) -> assertThat(context.getBean(IdServiceTwitter.class).getWorkerId()).isEqualTo(12));
+	}
+
+	@Test
+	void aHostNameWithoutATrailingNumberFailsStartUpNamingTheKeyAndTheHostName() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id-from-hostname=true", "HOSTNAME=orders-web")
+			.run((context) -> assertPropertyRefused(context, "xxx.common.id-worker-id-from-hostname", true,
+					"the host name 'orders-web' ends in no number", "or set xxx.common.id-worker-id"));
+	}
+
+	@Test
+	void aHostNameOrdinalAboveTheLayoutsLargestWorkerIdFailsStartUpNamingTheKeyAndTheHostName() {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id-from-hostname=true", "HOSTNAME=orders-32")
+			.run((context) -> assertPropertyRefused(context, "xxx.common.id-worker-id-from-hostname", true,
+					"the host name 'orders-32', but 32 is above the largest worker id 31",
+					"Run at most 32 replicas, or give the layout more worker bits"));
+	}
+
+	@Test
+	void theWorkerIdFromTheHostNameIsRefusedInALeaseMode() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.id-worker-id-from-hostname=true", "xxx.common.zookeeper-enabled=true",
+					"xxx.common.zookeeper-addr=127.0.0.1:1")
+			.run((context) -> assertValidationFailure(context, "idWorkerIdFromHostname",
+					"xxx.common.id-worker-id-from-hostname=true is for fixed worker ids, but the worker id is leased"
+							+ " (xxx.common.zookeeper-enabled=true). Remove one of the two."));
 	}
 
 	@Test
@@ -180,23 +232,22 @@ class IdServiceAutoConfigurationTests {
 		Instant future = Instant.now().plus(Duration.ofDays(1)).truncatedTo(ChronoUnit.SECONDS);
 		this.contextRunner.withPropertyValues("xxx.common.id-epoch=" + future)
 			.run((context) -> assertValidationFailure(context, "idEpoch",
-					"xxx.common.id-epoch must not be in the future, was " + future,
-					"Use a past instant, such as the day the service first issued ids."));
+					"xxx.common.id-epoch = " + future + " is in the future", "choose an epoch before the first id"));
 	}
 
 	@Test
 	void epochBefore1970FailsStartUp() {
 		this.contextRunner.withPropertyValues("xxx.common.id-epoch=1969-12-31T23:59:59Z")
 			.run((context) -> assertValidationFailure(context, "idEpoch",
-					"xxx.common.id-epoch must be less than 2^41 ms (about 69.7 years) in the past and not before 1970,"
-							+ " was 1969-12-31T23:59:59Z."));
+					"xxx.common.id-epoch = 1969-12-31T23:59:59Z is before 1970-01-01T00:00:00Z",
+					"choose an epoch from 1970 on"));
 	}
 
 	@Test
 	void epochWithASubMillisecondPartFailsStartUp() {
 		this.contextRunner.withPropertyValues("xxx.common.id-epoch=2020-01-01T00:00:00.000001Z")
 			.run((context) -> assertValidationFailure(context, "idEpoch",
-					"xxx.common.id-epoch must be a whole millisecond, was 2020-01-01T00:00:00.000001Z."));
+					"xxx.common.id-epoch = 2020-01-01T00:00:00.000001Z is not a whole millisecond"));
 	}
 
 	@Test
@@ -229,7 +280,7 @@ class IdServiceAutoConfigurationTests {
 
 	@Test
 	void severalInvalidValuesAreAllReportedAtOnce() {
-		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=32", "xxx.common.id-data-center-id=-1")
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=-1", "xxx.common.id-data-center-id=-1")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				assertThat(fieldsRejected(context)).containsExactlyInAnyOrder("idWorkerId", "idDataCenterId");
@@ -278,17 +329,17 @@ class IdServiceAutoConfigurationTests {
 	void aMarkMaxWaitNotMoreThanTwiceTheMarkIntervalFailsStartUpNamingBoth(String interval, String maxWait) {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-addr=127.0.0.1:1",
-					"xxx.common.zookeeper-mark-interval=" + interval, "xxx.common.zookeeper-mark-max-wait=" + maxWait)
-			.run((context) -> assertValidationFailure(context, "zookeeperMarkMaxWait",
-					"xxx.common.zookeeper-mark-max-wait must be more than twice xxx.common.zookeeper-mark-interval",
-					"Raise xxx.common.zookeeper-mark-max-wait or lower xxx.common.zookeeper-mark-interval."));
+					"xxx.common.lease-mark-interval=" + interval, "xxx.common.lease-mark-max-wait=" + maxWait)
+			.run((context) -> assertValidationFailure(context, "leaseMarkMaxWait",
+					"xxx.common.lease-mark-max-wait must be more than twice xxx.common.lease-mark-interval",
+					"Raise xxx.common.lease-mark-max-wait or lower xxx.common.lease-mark-interval."));
 	}
 
 	@Test
 	void aMarkMaxWaitJustAboveTwiceTheMarkIntervalPassesValidation() {
 		this.contextRunner
-			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.zookeeper-mark-interval=1s",
-					"xxx.common.zookeeper-mark-max-wait=2001ms")
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.lease-mark-interval=1s",
+					"xxx.common.lease-mark-max-wait=2001ms")
 			.run((context) -> {
 				// fails later, for want of an address: the timing passed validation
 				assertThat(causes(context.getStartupFailure())).noneMatch(BindValidationException.class::isInstance);
@@ -305,6 +356,24 @@ class IdServiceAutoConfigurationTests {
 		assertThat(context).hasFailed();
 		assertThat(fieldsRejected(context)).containsExactly(field);
 		assertThat(messageChain(context.getStartupFailure())).contains(messageFragments);
+	}
+
+	/**
+	 * Asserts that start-up failed because a key's value does not fit another key's (the layout in
+	 * force), with Spring Boot's exception that names the key and the value.
+	 */
+	static void assertPropertyRefused(AssertableApplicationContext context, String key, Object value,
+			String... messageFragments) {
+		assertThat(context).hasFailed();
+		InvalidConfigurationPropertyValueException refused = causes(context.getStartupFailure()).stream()
+			.filter(InvalidConfigurationPropertyValueException.class::isInstance)
+			.map(InvalidConfigurationPropertyValueException.class::cast)
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no InvalidConfigurationPropertyValueException in "
+					+ context.getStartupFailure()));
+		assertThat(refused.getName()).isEqualTo(key);
+		assertThat(refused.getValue()).hasToString(String.valueOf(value));
+		assertThat(refused.getReason()).contains(key).contains(messageFragments);
 	}
 
 	private static void assertConversionFailure(AssertableApplicationContext context, String property, String value) {
@@ -329,7 +398,7 @@ class IdServiceAutoConfigurationTests {
 		return fields;
 	}
 
-	private static List<Throwable> causes(Throwable failure) {
+	static List<Throwable> causes(Throwable failure) {
 		List<Throwable> causes = new ArrayList<>();
 		for (Throwable t = failure; t != null && !causes.contains(t); t = t.getCause()) {
 			causes.add(t);
@@ -337,7 +406,7 @@ class IdServiceAutoConfigurationTests {
 		return causes;
 	}
 
-	private static String messageChain(Throwable failure) {
+	static String messageChain(Throwable failure) {
 		Collection<Throwable> causes = causes(failure);
 		return causes.stream().map(Throwable::getMessage).map(String::valueOf).collect(Collectors.joining("\n"));
 	}

@@ -143,6 +143,11 @@ public final class LeaseTestSupport implements AutoCloseable, BeforeAllCallback,
 		return this.started.proxy(deployment, leaseWaitTimeout);
 	}
 
+	/** Closes something before everything started so far, such as a proxy made by the test. */
+	<C extends AutoCloseable> C closeFirst(C closeable) {
+		return this.started.closeFirst(closeable);
+	}
+
 	/** A builder on a client the test holds, so that the test can expire or close its session. */
 	ClusterDeploymentBuilder builderOn(CuratorFramework client) {
 		return ClusterDeploymentImpl.builder(client).workerIdsPath(this.path).markInterval(MARK_INTERVAL);

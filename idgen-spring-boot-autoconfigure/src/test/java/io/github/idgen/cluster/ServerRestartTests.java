@@ -37,7 +37,7 @@ class ServerRestartTests {
 		assertThatExceptionOfType(WorkerIdLeaseUnavailableException.class).isThrownBy(proxy::nextId)
 			.withMessageContaining(lease.getPath())
 			.withMessageContaining("suspended")
-			.withMessageContaining("xxx.common.zookeeper-lease-wait-timeout");
+			.withMessageContaining("xxx.common.lease-wait-timeout");
 
 		this.support.server().restart();
 

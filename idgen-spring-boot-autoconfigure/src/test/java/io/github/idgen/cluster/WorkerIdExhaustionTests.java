@@ -4,12 +4,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import io.github.idgen.lease.WorkerIdsExhaustedException;
+import io.github.idgen.testsupport.AtOnce;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,26 +27,8 @@ class WorkerIdExhaustionTests {
 		for (int i = 0; i < 32; i++) {
 			deployments.add(this.support.startDeployment());
 		}
-		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService pool = Executors.newFixedThreadPool(32);
-		try {
-			List<Future<Integer>> leased = new ArrayList<>();
-			for (ClusterDeploymentImpl deployment : deployments) {
-				leased.add(pool.submit(() -> {
-					go.await();
-					return deployment.getWorkerId();
-				}));
-			}
-			go.countDown();
-			Set<Integer> workerIds = new HashSet<>();
-			for (Future<Integer> workerId : leased) {
-				workerIds.add(workerId.get());
-			}
-			assertThat(workerIds).hasSize(32).allMatch((id) -> id >= 0 && id <= 31);
-		}
-		finally {
-			pool.shutdownNow();
-		}
+		Set<Integer> workerIds = new HashSet<>(AtOnce.run(deployments, ClusterDeploymentImpl::getWorkerId));
+		assertThat(workerIds).hasSize(32).allMatch((id) -> id >= 0 && id <= 31);
 
 		ClusterDeploymentImpl thirtyThird = this.support.startDeployment();
 		assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(thirtyThird::getWorkerId)

@@ -6,12 +6,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import javax.sql.DataSource;
 
+import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badentities.Coupon;
+import io.github.idgen.hibernate.conflicting.Parcel;
 import io.github.idgen.hibernate.entities.Invoice;
 import io.github.idgen.hibernate.entities.LedgerEntry;
+import io.github.idgen.hibernate.named.Shipment;
 import io.github.idgen.hibernate.repositories.InvoiceRepository;
 import io.github.idgen.hibernate.tagged.Ticket;
 import io.github.idgen.snowflake.IdService;
@@ -213,6 +216,45 @@ abstract class AbstractIdgenIdHibernateTests {
 				"needs a io.github.idgen.segment.SegmentIdServices bean"));
 	}
 
+	@Test
+	void anIdNamingAGeneratorComesFromThatNamedGeneratorWithItsLayout() {
+		runner(NamedEntities.class)
+			.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class, IdGeneratorsAutoConfiguration.class))
+			.withPropertyValues("xxx.common.generators.js.layout=javascript-safe", "xxx.common.id-worker-id=7")
+			.run((context) -> {
+				List<Shipment> shipments = persist(context, Shipment::new, "first", "second");
+				assertThat(shipments).extracting(Shipment::getId)
+					.allSatisfy((id) -> assertThat(id).isLessThan(1L << 53))
+					.allSatisfy((id) -> assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.decompose(id).workerId()).isEqualTo(7));
+				assertThat(shipments.get(1).getId()).isGreaterThan(shipments.get(0).getId());
+				try (EntityManager em = context.getBean(EntityManagerFactory.class).createEntityManager()) {
+					assertThat(em.find(Shipment.class, shipments.get(0).getId()).getLabel()).isEqualTo("first");
+				}
+			});
+	}
+
+	@Test
+	void anIdNamingAGeneratorThatNoneHasFailsStartUpNamingTheAttributeAndTheName() {
+		runner(NamedEntities.class)
+			.withConfiguration(AutoConfigurations.of(IdServiceAutoConfiguration.class, IdGeneratorsAutoConfiguration.class))
+			.withPropertyValues("xxx.common.generators.orders.layout=twitter")
+			.run(failsWith(Problem.UNKNOWN_GENERATOR, "@IdgenId on " + Shipment.class.getName()
+					+ ".id names the generator 'js', but no generator has that name (the generators are orders)."));
+	}
+
+	@Test
+	void anIdNamingAGeneratorWithoutTheRegistryFailsStartUp() {
+		runner(NamedEntities.class).withBean(IdService.class, () -> new RecordingIdService(1))
+			.run(failsWith(Problem.NO_GENERATORS, "needs a io.github.idgen.snowflake.IdGenerators bean"));
+	}
+
+	@Test
+	void anIdNamingBothATagAndAGeneratorFailsStartUp() {
+		runner(ConflictingEntities.class).withBean(IdService.class, () -> new RecordingIdService(1))
+			.run(failsWith(Problem.TAG_AND_GENERATOR, "@IdgenId on " + Parcel.class.getName()
+					+ ".id names both the segment tag 'parcels' and the generator 'js'"));
+	}
+
 	private static <E> List<E> persist(AssertableApplicationContext context, Function<String, E> factory,
 			String... names) {
 		List<E> entities = new ArrayList<>();
@@ -240,6 +282,18 @@ abstract class AbstractIdgenIdHibernateTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = Ticket.class)
 	static class TaggedEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Shipment.class)
+	static class NamedEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Parcel.class)
+	static class ConflictingEntities {
 
 	}
 

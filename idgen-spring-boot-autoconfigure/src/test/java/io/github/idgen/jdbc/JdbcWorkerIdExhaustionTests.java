@@ -9,9 +9,10 @@ import java.util.Set;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.PostgresServer;
-import io.github.idgen.testsupport.StartedLeases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Scenario 1 on database servers: leasers started at once get distinct ids, and one more than the
- * range holds fails as exhausted once it has watched the held rows for a lease timeout.
+ * range holds fails as exhausted once it has watched the held rows for a lease timeout; on PostgreSQL
+ * also for the 1024 node ids of the JavaScript-safe layout.
  */
 class JdbcWorkerIdExhaustionTests {
 
@@ -54,37 +56,38 @@ class JdbcWorkerIdExhaustionTests {
 	}
 
 	@Test
-	void allOfTheNodeIdRangeIsLeasedOnceOnPostgres() throws Exception {
+	void everyNodeIdOfTheJavascriptSafeLayoutIsLeasedOnceOnPostgresAndThe1025thInstanceIsRefused() throws Exception {
 		try (HikariDataSource pool = PostgresServer.shared().pool(16);
 				JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
 			List<JdbcLeaseDeployment> deployments = new ArrayList<>();
-			for (int i = 0; i < 1024; i++) {
-				// slow renewals and marks: 1024 keepers on a two-core machine
+			for (int i = 0; i <= 1024; i++) {
+				// slow renewals and marks: a thousand keepers on a two-core machine
 				deployments.add(support.start(support.builder()
+					.layout(SnowflakeLayout.JAVASCRIPT_SAFE)
 					.leaseRange(LeaseRange.NODE_ID, 0)
-					.leaseTimeout(Duration.ofSeconds(60))
-					.markInterval(Duration.ofSeconds(10))
+					.leaseTimeout(Duration.ofSeconds(6))
+					.markInterval(Duration.ofSeconds(5))
 					.markMaxWait(Duration.ofSeconds(30))
 					.build()));
 			}
-			Set<Integer> nodeIds = new HashSet<>();
-			for (int id : leaseAtOnce(deployments, (deployment) -> {
+			JdbcLeaseDeployment extra = deployments.remove(1024);
+			List<Long> ids = AtOnce.run(deployments, (deployment) -> {
 				deployment.getWorkerId();
-				return deployment.getDatacenterId() * 32 + deployment.getWorkerId();
-			})) {
-				nodeIds.add(id);
-			}
-			assertThat(nodeIds).hasSize(1024);
+				return support.proxy(deployment, Duration.ofSeconds(5)).nextId();
+			});
+			Set<Integer> nodeIds = new HashSet<>();
+			deployments.forEach((deployment) -> nodeIds.add(deployment.currentLease().getNodeId()));
+			assertThat(nodeIds).hasSize(1024).allMatch((nodeId) -> nodeId >= 0 && nodeId < 1024);
+			assertThat(new HashSet<>(ids)).hasSize(1024);
+			assertThat(ids).allSatisfy((id) -> assertThat(id).isLessThan(1L << 53));
+			assertThatExceptionOfType(WorkerIdsExhaustedException.class).isThrownBy(extra::getWorkerId)
+				.withMessageContaining("all 1024 leases 0..1023")
+				.satisfies((ex) -> assertThat(ex.getHolders()).isEqualTo(1024));
 		}
 	}
 
 	private static Set<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments) throws Exception {
-		return new HashSet<>(leaseAtOnce(deployments, JdbcLeaseDeployment::getWorkerId));
-	}
-
-	private static List<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments,
-			java.util.function.ToIntFunction<JdbcLeaseDeployment> lease) throws Exception {
-		return StartedLeases.leaseAtOnce(deployments, 32, lease);
+		return new HashSet<>(AtOnce.run(deployments, JdbcLeaseDeployment::getWorkerId));
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -204,8 +205,8 @@ class HighWaterMarksTests {
 	}
 
 	private WorkerIdLease lease(int nodeId, long markMillis) {
-		return new WorkerIdLease(1, this.backend.location(nodeId), nodeId, 0x42L, 0, this.holder, Instant.EPOCH,
-				() -> 0L, DeadlineTimer.NONE, Long.MAX_VALUE, 0, markMillis);
+		return new WorkerIdLease(1, this.backend.location(nodeId), nodeId, SnowflakeLayout.TWITTER, 0x42L, 0,
+				this.holder, Instant.EPOCH, () -> 0L, DeadlineTimer.NONE, Long.MAX_VALUE, 0, markMillis);
 	}
 
 }

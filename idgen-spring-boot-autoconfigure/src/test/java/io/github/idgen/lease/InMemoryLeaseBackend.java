@@ -127,16 +127,16 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	}
 
 	@Override
-	public void prepare() throws Exception {
+	public void prepare(NodeIdRange range) throws Exception {
 		throwIfFailing();
 	}
 
 	@Override
-	public Set<Integer> heldNodeIds(int first, int last) throws Exception {
+	public Set<Integer> heldNodeIds(NodeIdRange range) throws Exception {
 		throwIfFailing();
 		Set<Integer> inRange = new HashSet<>();
 		for (int nodeId : this.held.keySet()) {
-			if (nodeId >= first && nodeId <= last) {
+			if (range.contains(nodeId)) {
 				inRange.add(nodeId);
 			}
 		}

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.idgen.snowflake.MillisClock;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -86,7 +87,7 @@ class LeaseKeeperTests {
 	}
 
 	private LeaseKeeper keeper(MillisClock clock) {
-		LeaseKeeper keeper = new LeaseKeeper(this.store, new LeaseSettings(LeaseRange.WORKER_ID, 0,
+		LeaseKeeper keeper = new LeaseKeeper(this.store, new LeaseSettings(SnowflakeLayout.TWITTER, LeaseRange.WORKER_ID, 0,
 				LeaseHolder.ofThisProcess(), System::nanoTime, clock, Duration.ofMillis(200), Duration.ofSeconds(10),
 				Duration.ofSeconds(1)));
 		this.keepers.add(keeper);

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,15 +24,17 @@ class WorkerIdLeaseTests {
 	/** Deadline tasks, run by {@link #deadlinesCome()}. */
 	private final List<Runnable> deadlines = new ArrayList<>();
 
-	private final WorkerIdLease lease = new WorkerIdLease(1, "/idgen/worker_ids/37", 37, 0x42L, 0,
+	/** How far the deadline is ahead at first: ten 1 ms units, so that a unit that passed is cached. */
+	private static final long DEADLINE = 10_000_000;
+
+	private final WorkerIdLease lease = new WorkerIdLease(1, "/idgen/worker_ids/37", 37, SnowflakeLayout.TWITTER, 0x42L, 0,
 			new LeaseHolder("1@h", "h", 1, Instant.EPOCH, "1@h", "t"), Instant.EPOCH, this.nanos::get,
-			(deadline, task) -> this.deadlines.add(task), this.nanos.get() + 1000,
-			1_000, 2_000);
+			(deadline, task) -> this.deadlines.add(task), this.nanos.get() + DEADLINE, 1_000, 2_000);
 
 	@Test
 	void isValidUntilTheDeadlineOnTheMonotonicClockWithoutAnyEvent() {
 		assertThat(this.lease.isValid()).isTrue();
-		this.nanos.addAndGet(999);
+		this.nanos.addAndGet(DEADLINE - 1);
 		assertThat(this.lease.isValid()).isTrue();
 		this.nanos.addAndGet(1);
 		assertThat(this.lease.isValid()).isFalse();
@@ -40,8 +43,8 @@ class WorkerIdLeaseTests {
 
 	@Test
 	void renewMovesTheDeadlineOfAnActiveLease() {
-		this.lease.renew(this.nanos.get() + 5000);
-		this.nanos.addAndGet(4999);
+		this.lease.renew(this.nanos.get() + 5 * DEADLINE);
+		this.nanos.addAndGet(5 * DEADLINE - 1);
 		assertThat(this.lease.isValid()).isTrue();
 	}
 
@@ -50,7 +53,7 @@ class WorkerIdLeaseTests {
 		this.lease.fence("connection to ZooKeeper suspended");
 
 		assertThat(this.lease.isValid()).isFalse();
-		this.lease.renew(this.nanos.get() + 5000);
+		this.lease.renew(this.nanos.get() + 5 * DEADLINE);
 		assertThat(this.lease.isValid()).isFalse();
 		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.FENCED);
 		assertThat(this.lease.getReason()).isEqualTo("connection to ZooKeeper suspended");
@@ -60,7 +63,7 @@ class WorkerIdLeaseTests {
 	void confirmMakesAFencedLeaseActiveAgain() {
 		this.lease.fence("connection to ZooKeeper suspended");
 
-		this.lease.confirm(this.nanos.get() + 5000);
+		this.lease.confirm(this.nanos.get() + DEADLINE);
 
 		assertThat(this.lease.isValid()).isTrue();
 		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.ACTIVE);
@@ -71,9 +74,9 @@ class WorkerIdLeaseTests {
 		this.lease.release("closed");
 
 		assertThat(this.lease.isValid()).isFalse();
-		this.lease.renew(this.nanos.get() + 5000);
+		this.lease.renew(this.nanos.get() + 5 * DEADLINE);
 		assertThat(this.lease.isValid()).isFalse();
-		assertThatIllegalStateException().isThrownBy(() -> this.lease.confirm(this.nanos.get() + 5000));
+		assertThatIllegalStateException().isThrownBy(() -> this.lease.confirm(this.nanos.get() + 5 * DEADLINE));
 		this.lease.fence("suspended");
 		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
 	}
@@ -95,9 +98,9 @@ class WorkerIdLeaseTests {
 	@Test
 	void aMillisecondThatPassedTheFullCheckPassesWithoutReadingTheClockAgain() {
 		AtomicLong reads = new AtomicLong();
-		WorkerIdLease counted = new WorkerIdLease(1, "/p/1", 1, 1L, 0, this.lease.getHolder(), Instant.EPOCH,
-				() -> reads.incrementAndGet() + this.nanos.get(), DeadlineTimer.NONE, this.nanos.get() + 1_000_000, 1_000,
-				2_000);
+		WorkerIdLease counted = new WorkerIdLease(1, "/p/1", 1, SnowflakeLayout.TWITTER, 1L, 0, this.lease.getHolder(),
+				Instant.EPOCH, () -> reads.incrementAndGet() + this.nanos.get(), DeadlineTimer.NONE,
+				this.nanos.get() + DEADLINE, 1_000, 2_000);
 
 		assertThat(counted.permits(1_500)).isTrue();
 		assertThat(counted.permits(1_500)).isTrue();
@@ -122,7 +125,7 @@ class WorkerIdLeaseTests {
 		assertThat(this.lease.permits(1_500)).isTrue();
 
 		// the wall clock stands still (or was stepped back to this millisecond) while the deadline passes
-		this.nanos.addAndGet(1000);
+		this.nanos.addAndGet(DEADLINE);
 		deadlinesCome();
 
 		assertThat(this.lease.permits(1_500)).isFalse();
@@ -133,12 +136,12 @@ class WorkerIdLeaseTests {
 		this.lease.watchDeadline();
 		assertThat(this.lease.permits(1_500)).isTrue();
 
-		this.lease.renew(this.nanos.get() + 5000);
-		this.nanos.addAndGet(1000);
+		this.lease.renew(this.nanos.get() + 5 * DEADLINE);
+		this.nanos.addAndGet(DEADLINE);
 		deadlinesCome();
 
 		assertThat(this.lease.permits(1_500)).isTrue();
-		this.nanos.addAndGet(4000);
+		this.nanos.addAndGet(4 * DEADLINE);
 		deadlinesCome();
 		assertThat(this.lease.permits(1_500)).isFalse();
 	}
@@ -157,8 +160,8 @@ class WorkerIdLeaseTests {
 			}
 			return now;
 		};
-		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, 1L, 0, this.lease.getHolder(), Instant.EPOCH, clock,
-				DeadlineTimer.NONE, this.nanos.get() + 1_000_000, 1_000, 2_000);
+		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, SnowflakeLayout.TWITTER, 1L, 0, this.lease.getHolder(),
+				Instant.EPOCH, clock, DeadlineTimer.NONE, this.nanos.get() + DEADLINE, 1_000, 2_000);
 		racing.set(lease);
 
 		assertThat(lease.permits(1_500)).as("checked before the fence").isTrue();
@@ -173,6 +176,53 @@ class WorkerIdLeaseTests {
 		this.lease.release("closed");
 
 		assertThat(this.lease.permits(1_500)).isFalse();
+	}
+
+	@Test
+	void aCachedTimeUnitNeverOutlivesTheDeadlineEvenWhenTheTimerIsLate() {
+		// 1 s units, the deadline half a second away, and no timer: a process thawed within one unit
+		// whose timer thread has not run yet
+		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, SnowflakeLayout.JAVASCRIPT_SAFE, 1L, 0, this.lease.getHolder(),
+				Instant.EPOCH, this.nanos::get, DeadlineTimer.NONE, this.nanos.get() + 500_000_000, 1_000, 5_000);
+		assertThat(lease.permits(2_000)).isTrue();
+
+		this.nanos.addAndGet(600_000_000);
+
+		assertThat(lease.permits(2_000)).as("an id of the same unit, made after the deadline").isFalse();
+	}
+
+	@Test
+	void aTimeUnitWellBeforeTheDeadlinePassesOnOneClockReadPerUnit() {
+		AtomicLong reads = new AtomicLong();
+		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, SnowflakeLayout.JAVASCRIPT_SAFE, 1L, 0, this.lease.getHolder(),
+				Instant.EPOCH, () -> reads.incrementAndGet() + this.nanos.get(), DeadlineTimer.NONE,
+				this.nanos.get() + 5_000_000_000L, 1_000, 5_000);
+
+		for (int i = 0; i < 100; i++) {
+			assertThat(lease.permits(2_000)).isTrue();
+		}
+
+		assertThat(reads).as("one clock read for the unit").hasValue(1);
+	}
+
+	@Test
+	void issuersOfDifferentTimeUnitsKeepTheirOwnPermits() {
+		AtomicLong reads = new AtomicLong();
+		WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, SnowflakeLayout.TWITTER, 1L, 0, this.lease.getHolder(),
+				Instant.EPOCH, () -> reads.incrementAndGet() + this.nanos.get(), DeadlineTimer.NONE,
+				this.nanos.get() + 5_000_000_000L, 1_000, 5_000);
+		LeasePermit milliseconds = lease.permit(1);
+		LeasePermit seconds = lease.permit(1_000);
+
+		for (int i = 0; i < 10; i++) {
+			assertThat(milliseconds.permits(1_500)).isTrue();
+			assertThat(seconds.permits(2_000)).isTrue();
+		}
+
+		assertThat(reads).as("one clock read per issuer and unit").hasValue(2);
+		lease.fence("connection to ZooKeeper suspended");
+		assertThat(milliseconds.permits(1_500)).isFalse();
+		assertThat(seconds.permits(2_000)).as("a fence revokes every permit").isFalse();
 	}
 
 	@Test

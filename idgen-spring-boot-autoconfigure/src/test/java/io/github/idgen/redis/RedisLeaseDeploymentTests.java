@@ -99,7 +99,7 @@ class RedisLeaseDeploymentTests {
 			int nodeId = deployment.getWorkerId();
 			WorkerIdLease lease = deployment.currentLease();
 			RedisLeaseBackend records = new RedisLeaseBackend(channel, RedisConnector.DEFAULT_KEY_PREFIX, support.group(),
-					0, 31, RedisLeaseTestSupport.LEASE_TIMEOUT.toMillis(), 0, System::nanoTime);
+					RedisLeaseTestSupport.LEASE_TIMEOUT.toMillis(), 0, System::nanoTime);
 
 			LeaseBackend.VersionedMark read = records.readMark(nodeId);
 			long raised = read.mark().markMillis() + 60_000;

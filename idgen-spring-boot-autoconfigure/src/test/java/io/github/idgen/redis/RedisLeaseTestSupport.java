@@ -8,6 +8,7 @@ import java.util.function.ToIntFunction;
 
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.LeaseFixture;
 import io.github.idgen.testsupport.RedisServer;
 import io.github.idgen.testsupport.StartedLeases;
@@ -120,7 +121,7 @@ final class RedisLeaseTestSupport implements LeaseFixture<RedisLeaseDeployment>,
 	 */
 	void startAll(List<RedisLeaseDeployment> deployments) throws Exception {
 		deployments.forEach(this.started::closeAtEnd);
-		StartedLeases.leaseAtOnce(deployments, 16, (deployment) -> {
+		AtOnce.run(deployments, 16, (deployment) -> {
 			deployment.start();
 			return 0;
 		});
@@ -146,7 +147,7 @@ final class RedisLeaseTestSupport implements LeaseFixture<RedisLeaseDeployment>,
 	/** Leases with every deployment at once, each on a thread of its own, so that they all wait at once. */
 	static List<Integer> leaseAtOnce(List<RedisLeaseDeployment> deployments,
 			ToIntFunction<RedisLeaseDeployment> lease) throws Exception {
-		return StartedLeases.leaseAtOnce(deployments, deployments.size(), lease);
+		return AtOnce.run(deployments, deployments.size(), lease::applyAsInt);
 	}
 
 	@Override

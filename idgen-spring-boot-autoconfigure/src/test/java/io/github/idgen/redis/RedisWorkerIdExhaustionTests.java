@@ -7,8 +7,8 @@ import java.util.List;
 
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
+import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.RedisServer;
-import io.github.idgen.testsupport.StartedLeases;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,7 +69,7 @@ class RedisWorkerIdExhaustionTests {
 			support.startAll(deployments);
 			// as if a fleet had given them back: the first wait of new records is proven by the test above
 			assertThat(support.settleRecords(1023)).isEqualTo(1024);
-			List<Integer> nodeIds = StartedLeases.leaseAtOnce(deployments, 64, (deployment) -> {
+			List<Integer> nodeIds = AtOnce.run(deployments, 64, (deployment) -> {
 				deployment.getWorkerId();
 				return deployment.getDatacenterId() * 32 + deployment.getWorkerId();
 			});

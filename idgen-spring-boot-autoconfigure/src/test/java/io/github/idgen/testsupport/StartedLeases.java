@@ -3,11 +3,6 @@ package io.github.idgen.testsupport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.ToIntFunction;
 
 import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
@@ -28,7 +23,7 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param <D> its type
 	 * @return the started deployment
 	 */
-	public <D extends AbstractLeaseDeployment> D start(D deployment) {
+	public synchronized <D extends AbstractLeaseDeployment> D start(D deployment) {
 		this.closeables.add(deployment);
 		deployment.start();
 		return deployment;
@@ -41,7 +36,7 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param leaseWaitTimeout how long a call waits for an unproven lease
 	 * @return the proxy
 	 */
-	public IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
+	public synchronized IdServiceProxy proxy(ClusterDeployment deployment, Duration leaseWaitTimeout) {
 		IdServiceProxy proxy = new IdServiceProxy(deployment, leaseWaitTimeout, IdServiceTwitter::builder);
 		this.closeables.add(0, proxy);
 		return proxy;
@@ -53,7 +48,7 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param <C> its type
 	 * @return the same
 	 */
-	public <C extends AutoCloseable> C closeAtEnd(C closeable) {
+	public synchronized <C extends AutoCloseable> C closeAtEnd(C closeable) {
 		this.closeables.add(closeable);
 		return closeable;
 	}
@@ -64,47 +59,13 @@ public final class StartedLeases implements AutoCloseable {
 	 * @param <C> its type
 	 * @return the same
 	 */
-	public <C extends AutoCloseable> C closeFirst(C closeable) {
+	public synchronized <C extends AutoCloseable> C closeFirst(C closeable) {
 		this.closeables.add(0, closeable);
 		return closeable;
 	}
 
-	/**
-	 * Leases with every deployment at once: all start together on a pool of threads, as instances
-	 * started together do.
-	 * @param deployments started deployments
-	 * @param threads how many lease at the same moment
-	 * @param lease what each does, returning the id it got
-	 * @param <D> the deployments' type
-	 * @return the ids, in the order of the deployments
-	 * @throws Exception what a lease threw
-	 */
-	public static <D extends AbstractLeaseDeployment> List<Integer> leaseAtOnce(List<D> deployments, int threads,
-			ToIntFunction<D> lease) throws Exception {
-		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		try {
-			List<Future<Integer>> leased = new ArrayList<>();
-			for (D deployment : deployments) {
-				leased.add(pool.submit(() -> {
-					go.await();
-					return lease.applyAsInt(deployment);
-				}));
-			}
-			go.countDown();
-			List<Integer> ids = new ArrayList<>();
-			for (Future<Integer> id : leased) {
-				ids.add(id.get());
-			}
-			return ids;
-		}
-		finally {
-			pool.shutdownNow();
-		}
-	}
-
 	@Override
-	public void close() throws Exception {
+	public synchronized void close() throws Exception {
 		for (AutoCloseable closeable : this.closeables) {
 			closeable.close();
 		}

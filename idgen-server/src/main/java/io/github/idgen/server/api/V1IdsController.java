@@ -4,11 +4,12 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -30,10 +31,11 @@ class V1IdsController {
 
 	private final SnowflakeLayout layout;
 
-	V1IdsController(Ids ids, CommonProperties properties) {
+	V1IdsController(Ids ids, ObjectProvider<IdServiceInfo> info) {
 		this.ids = ids;
-		// the epoch the IdService issues with, so that timestamps come out right
-		this.layout = SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch());
+		// the layout and epoch the IdService issues with, so that ids are taken apart right
+		IdServiceInfo described = info.getIfAvailable();
+		this.layout = (described != null) ? described.layout() : SnowflakeLayout.TWITTER;
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)

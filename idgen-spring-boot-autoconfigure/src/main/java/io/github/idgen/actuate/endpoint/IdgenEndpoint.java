@@ -17,26 +17,26 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 /**
- * {@code /actuator/idgen}: the mode, the layout, the lease and its fencing state (in a mode with a
- * lease) and the counters; {@code /actuator/idgen/{id}} takes an id apart.
+ * {@code /actuator/idgen}: the mode, the layout in force, the lease and its fencing state (in a mode
+ * with a lease) and the counters; {@code /actuator/idgen/{id}} takes an id apart with the layout in
+ * force.
  */
 @Endpoint(id = "idgen")
 public class IdgenEndpoint {
 
 	private static final double MILLIS_PER_YEAR = Duration.ofDays(365).toMillis() + Duration.ofHours(6).toMillis();
 
-	private final IdServiceInfo info;
+	/** 2^53: JavaScript numbers hold every integer below it exactly. */
+	private static final long JAVASCRIPT_SAFE_LIMIT = 1L << 53;
 
-	private final SnowflakeLayout layout;
+	private final IdServiceInfo info;
 
 	/**
 	 * Creates the endpoint.
-	 * @param info what the id service of the running mode tells about itself
-	 * @param layout the layout of the ids, with the configured epoch
+	 * @param info what the id service of the running mode tells about itself, its layout included
 	 */
-	public IdgenEndpoint(IdServiceInfo info, SnowflakeLayout layout) {
+	public IdgenEndpoint(IdServiceInfo info) {
 		this.info = info;
-		this.layout = layout;
 	}
 
 	@ReadOperation
@@ -44,8 +44,10 @@ public class IdgenEndpoint {
 		LeaseInfo lease = this.info.lease();
 		String whyNot = this.info.whyNotIssuing();
 		long now = System.currentTimeMillis();
-		return new IdgenDescriptor(this.info.mode(), this.info.workerId(), this.info.datacenterId(), layout(),
-				(lease != null) ? LeaseDescriptor.of(lease, this.info, now) : null,
+		SnowflakeLayout layout = this.info.layout();
+		return new IdgenDescriptor(this.info.mode(), this.info.workerId(), this.info.datacenterId(),
+				LayoutDescriptor.of(layout, Instant.ofEpochMilli(now)),
+				(lease != null) ? LeaseDescriptor.of(lease, this.info, layout, now) : null,
 				(lease != null) ? FencingDescriptor.of(lease, whyNot) : null,
 				CountersDescriptor.of(this.info.counters()));
 	}
@@ -53,23 +55,16 @@ public class IdgenEndpoint {
 	@ReadOperation
 	public WebEndpointResponse<OperationResponseBody> decompose(@Selector String id) {
 		try {
-			SnowflakeId parts = this.layout.decompose(Long.parseLong(id));
+			SnowflakeId parts = this.info.layout().decompose(Long.parseLong(id));
 			return new WebEndpointResponse<>(new IdDescriptor(Long.toString(parts.id()), parts.timestamp().toString(),
 					parts.datacenterId(), parts.workerId(), parts.sequence()));
 		}
 		catch (IllegalArgumentException ex) {
 			return new WebEndpointResponse<>(
-					new InvalidIdDescriptor("id must be a non-negative 64-bit decimal number, was '" + id + "'"),
+					new InvalidIdDescriptor("id must be a decimal id of the layout in force, from 0 to "
+							+ this.info.layout().maxId() + ", was '" + id + "'"),
 					WebEndpointResponse.STATUS_BAD_REQUEST);
 		}
-	}
-
-	private LayoutDescriptor layout() {
-		double years = this.layout.timeLeft(Instant.now()).toMillis() / MILLIS_PER_YEAR;
-		return new LayoutDescriptor("sign 1 | timestamp " + this.layout.timestampBits() + " | datacenter "
-				+ this.layout.datacenterBits() + " | worker " + this.layout.workerBits() + " | sequence "
-				+ this.layout.sequenceBits(), this.layout.epoch().toString(), this.layout.lastTimestamp().toString(),
-				Math.floor(years * 10) / 10, this.layout.maxSequence() + 1);
 	}
 
 	/**
@@ -90,16 +85,35 @@ public class IdgenEndpoint {
 	}
 
 	/**
-	 * The id layout.
+	 * The id layout in force.
 	 *
 	 * @param bits the bit fields, most significant first
+	 * @param timeUnit the time unit of the timestamp, such as {@code 1ms} or {@code 1000ms}
+	 * @param timestampBits bits of the timestamp
+	 * @param datacenterBits bits of the datacenter id
+	 * @param workerBits bits of the worker id
+	 * @param sequenceBits bits of the sequence
 	 * @param epoch the instant of timestamp 0
 	 * @param lastTimestamp the last instant ids can carry
 	 * @param yearsLeft years until then, one decimal
-	 * @param maxIdsPerMillisecond ids one worker id can issue per millisecond
+	 * @param idsPerTimeUnit ids one node can issue per time unit
+	 * @param idsPerSecond ids one node can issue per second
+	 * @param maxId the largest id of the layout, as a decimal string
+	 * @param javascriptSafe whether every id of the layout is below 2^53, which JavaScript reads exactly
 	 */
-	public record LayoutDescriptor(String bits, String epoch, String lastTimestamp, double yearsLeft,
-			int maxIdsPerMillisecond) {
+	public record LayoutDescriptor(String bits, String timeUnit, int timestampBits, int datacenterBits, int workerBits,
+			int sequenceBits, String epoch, String lastTimestamp, double yearsLeft, long idsPerTimeUnit, long idsPerSecond,
+			String maxId, boolean javascriptSafe) {
+
+		static LayoutDescriptor of(SnowflakeLayout layout, Instant now) {
+			double years = layout.timeLeft(now).toMillis() / MILLIS_PER_YEAR;
+			return new LayoutDescriptor("sign 1 | timestamp " + layout.timestampBits() + " | datacenter "
+					+ layout.datacenterBits() + " | worker " + layout.workerBits() + " | sequence "
+					+ layout.sequenceBits(), layout.timeUnitMillis() + "ms", layout.timestampBits(),
+					layout.datacenterBits(), layout.workerBits(), layout.sequenceBits(), layout.epoch().toString(),
+					layout.lastTimestamp().toString(), Math.floor(years * 10) / 10, layout.idsPerUnit(),
+					layout.idsPerSecond(), Long.toString(layout.maxId()), layout.maxId() < JAVASCRIPT_SAFE_LIMIT);
+		}
 
 	}
 
@@ -119,7 +133,8 @@ public class IdgenEndpoint {
 	 * @param highWaterMark this holder's last written mark, which ids must not pass
 	 * @param highWaterMarkAheadMillis how far that mark is ahead of this clock
 	 * @param previousHolderMark the previous holder's mark, which ids must come after
-	 * @param waitForPreviousHolderMarkMillis how long until this clock passes it
+	 * @param waitForPreviousHolderMarkMillis how long until this clock is past it and the rest of its
+	 * time unit
 	 * @param range which ids are leased from
 	 * @param reconnects reconnections to the lease backend
 	 * @param leasesTaken leases taken, the first included
@@ -131,7 +146,7 @@ public class IdgenEndpoint {
 			String previousHolderMark, long waitForPreviousHolderMarkMillis, String range, long reconnects,
 			long leasesTaken, long leasesLost, long clockLagBehindLiveHoldersMillis) {
 
-		static LeaseDescriptor of(LeaseInfo lease, IdServiceInfo info, long now) {
+		static LeaseDescriptor of(LeaseInfo lease, IdServiceInfo info, SnowflakeLayout layout, long now) {
 			LeaseInfo.Holder holder = lease.holder();
 			LeaseInfo.Counters counters = lease.counters();
 			return new LeaseDescriptor(lease.path(), info.workerId(), info.datacenterId(),
@@ -139,7 +154,8 @@ public class IdgenEndpoint {
 							holder.token()),
 					holder.instanceName(), lease.since().toString(), lease.sessionId(), lease.claimId(),
 					Instant.ofEpochMilli(lease.markMillis()).toString(), lease.markMillis() - now,
-					Instant.ofEpochMilli(lease.floorMillis()).toString(), Math.max(0, lease.floorMillis() - now),
+					Instant.ofEpochMilli(lease.floorMillis()).toString(),
+					Math.max(0, layout.nextUnitStartMillis(lease.floorMillis()) - now),
 					lease.range(), counters.reconnects(), counters.leasesTaken(), counters.leasesLost(),
 					counters.clockLagMillis());
 		}
@@ -185,7 +201,7 @@ public class IdgenEndpoint {
 	 * The generator's totals.
 	 *
 	 * @param issuedIds ids made
-	 * @param sequenceExhaustedWaits waits for the next millisecond after its sequence ran out
+	 * @param sequenceExhaustedWaits waits for the next time unit after its sequence ran out
 	 * @param clockBackwardsWaits clock steps backwards waited out
 	 * @param clockBackwardsFailures calls failed on a larger step back
 	 */
@@ -203,10 +219,10 @@ public class IdgenEndpoint {
 	 * What {@code /actuator/idgen/{id}} shows.
 	 *
 	 * @param id the id, as a decimal string (JavaScript cannot hold 64-bit numbers)
-	 * @param timestamp the instant it was made
+	 * @param timestamp the start of the time unit it was made in
 	 * @param datacenterId its datacenter id
 	 * @param workerId its worker id
-	 * @param sequence its sequence number within the millisecond
+	 * @param sequence its sequence number within its time unit
 	 */
 	public record IdDescriptor(String id, String timestamp, int datacenterId, int workerId,
 			long sequence) implements OperationResponseBody {

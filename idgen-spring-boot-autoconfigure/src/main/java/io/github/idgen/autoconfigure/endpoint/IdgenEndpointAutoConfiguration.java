@@ -1,13 +1,11 @@
 package io.github.idgen.autoconfigure.endpoint;
 
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
-import io.github.idgen.autoconfigure.CommonProperties;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
-import io.github.idgen.snowflake.SnowflakeLayout;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -30,8 +28,8 @@ public final class IdgenEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo, CommonProperties properties) {
-		return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.TWITTER.withEpoch(properties.getIdEpoch()));
+	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo) {
+		return new IdgenEndpoint(idServiceInfo);
 	}
 
 }

@@ -21,6 +21,12 @@ class IdgenIdFailureAnalyzer extends AbstractFailureAnalyzer<IdgenIdMappingExcep
 			case NO_SEGMENT_IDS -> "Turn segment mode on with xxx.common.segment-enabled=true (it needs a DataSource)"
 					+ " and insert the tag's row into the segment table (docs/segments.md), or remove the tag from"
 					+ " @IdgenId to take ids from the IdService bean.";
+			case NO_GENERATORS -> "Depend on idgen-spring-boot-starter, whose auto-configuration defines the"
+					+ " IdGenerators bean from xxx.common.generators.<name>.*, or define one IdGenerators bean yourself.";
+			case UNKNOWN_GENERATOR -> "Configure the generator (for example xxx.common.generators.<name>.layout="
+					+ "javascript-safe, docs/layouts.md), or correct the name in @IdgenId(generator = ...).";
+			case TAG_AND_GENERATOR -> "Keep one of them in @IdgenId: tag for segment ids, generator for a named"
+					+ " generator's ids.";
 			case NO_ID_SERVICE -> "Depend on idgen-spring-boot-starter, whose auto-configuration defines the"
 					+ " IdService bean, or define one IdService bean yourself; if you define several, mark the one"
 					+ " for entity ids @Primary.";

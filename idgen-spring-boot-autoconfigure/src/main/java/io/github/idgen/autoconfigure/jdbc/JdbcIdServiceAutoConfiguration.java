@@ -3,7 +3,9 @@ package io.github.idgen.autoconfigure.jdbc;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.IdLayoutProperties;
 import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
+import io.github.idgen.autoconfigure.LeaseProperties;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.jdbc.JdbcLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
@@ -28,20 +30,22 @@ import org.springframework.context.annotation.Import;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("xxx.common.jdbc-enabled")
-@EnableConfigurationProperties({ CommonProperties.class, JdbcLeaseProperties.class })
+@EnableConfigurationProperties({ CommonProperties.class, LeaseProperties.class, IdLayoutProperties.class,
+		JdbcLeaseProperties.class })
 @Import(LeaseIdServiceConfiguration.class)
 public final class JdbcIdServiceAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ClusterDeployment.class)
-	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, JdbcLeaseProperties jdbc,
-			DataSource dataSource) {
+	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, LeaseProperties lease,
+			IdLayoutProperties layouts, JdbcLeaseProperties jdbc, DataSource dataSource) {
 		JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(dataSource)
 			.leaseGroup(jdbc.getJdbcLeaseGroup())
 			.table(jdbc.getJdbcLeaseTable())
 			.leaseTimeout(jdbc.getJdbcLeaseTimeout())
 			.schemaInitialization(jdbc.getJdbcInitializeSchema());
-		JdbcLeaseDeployment deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties).build();
+		JdbcLeaseDeployment deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties, lease, layouts)
+			.build();
 		deployment.start();
 		return deployment;
 	}

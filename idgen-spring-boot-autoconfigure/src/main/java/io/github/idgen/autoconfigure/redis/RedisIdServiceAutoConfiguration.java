@@ -1,7 +1,9 @@
 package io.github.idgen.autoconfigure.redis;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.IdLayoutProperties;
 import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
+import io.github.idgen.autoconfigure.LeaseProperties;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
@@ -32,7 +34,8 @@ import org.springframework.context.annotation.Import;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnBooleanProperty("xxx.common.redis-enabled")
-@EnableConfigurationProperties({ CommonProperties.class, RedisBackendProperties.class })
+@EnableConfigurationProperties({ CommonProperties.class, LeaseProperties.class, IdLayoutProperties.class,
+		RedisBackendProperties.class })
 @Import(LeaseIdServiceConfiguration.class)
 public final class RedisIdServiceAutoConfiguration {
 
@@ -43,12 +46,13 @@ public final class RedisIdServiceAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(ClusterDeployment.class)
-		RedisLeaseDeployment redisLeaseDeployment(CommonProperties properties, RedisBackendProperties redis,
-				RedisConnector idgenRedisConnector) {
+		RedisLeaseDeployment redisLeaseDeployment(CommonProperties properties, LeaseProperties lease,
+				IdLayoutProperties layouts, RedisBackendProperties redis, RedisConnector idgenRedisConnector) {
 			RedisLeaseDeployment.Builder builder = RedisLeaseDeployment.builder(idgenRedisConnector)
 				.leaseGroup(redis.getRedisLeaseGroup())
 				.leaseTimeout(redis.getRedisLeaseTimeout());
-			RedisLeaseDeployment deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties).build();
+			RedisLeaseDeployment deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties, lease, layouts)
+				.build();
 			deployment.start();
 			return deployment;
 		}

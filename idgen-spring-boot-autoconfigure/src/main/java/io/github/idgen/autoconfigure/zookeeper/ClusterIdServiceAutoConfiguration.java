@@ -1,7 +1,9 @@
 package io.github.idgen.autoconfigure.zookeeper;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.IdLayoutProperties;
 import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
+import io.github.idgen.autoconfigure.LeaseProperties;
 import io.github.idgen.cluster.ClusterDeploymentBuilder;
 import io.github.idgen.cluster.ClusterDeploymentImpl;
 import io.github.idgen.info.IdServiceInfo;
@@ -34,7 +36,7 @@ import org.springframework.context.annotation.Import;
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty("xxx.common.zookeeper-enabled")
-@EnableConfigurationProperties(CommonProperties.class)
+@EnableConfigurationProperties({ CommonProperties.class, LeaseProperties.class, IdLayoutProperties.class })
 @Import(LeaseIdServiceConfiguration.class)
 public final class ClusterIdServiceAutoConfiguration {
 
@@ -52,7 +54,8 @@ public final class ClusterIdServiceAutoConfiguration {
 		// is then created before the deployment and destroyed after it has given its id back
 		@Bean
 		@ConditionalOnMissingBean(ClusterDeployment.class)
-		ClusterDeploymentImpl clusterDeployment(CommonProperties properties, ZooKeeperConnectionDetails connectionDetails,
+		ClusterDeploymentImpl clusterDeployment(CommonProperties properties, LeaseProperties lease,
+				IdLayoutProperties layouts, ZooKeeperConnectionDetails connectionDetails,
 				ObjectProvider<CuratorFramework> curator, ObjectProvider<IdgenCuratorCustomizer> customizers) {
 			CuratorFramework userClient = curator.getIfUnique();
 			ClusterDeploymentBuilder builder = (userClient != null) ? ClusterDeploymentImpl.builder(userClient)
@@ -61,7 +64,9 @@ public final class ClusterIdServiceAutoConfiguration {
 						.customizeClient((client) -> customizers.orderedStream().forEach((c) -> c.customize(client)));
 			builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
 				.connectionTimeout(properties.getZookeeperConnectionTimeout());
-			ClusterDeploymentImpl deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties).build();
+			ClusterDeploymentImpl deployment = LeaseIdServiceConfiguration
+				.leaseSettings(builder, properties, lease, layouts)
+				.build();
 			deployment.start();
 			return deployment;
 		}

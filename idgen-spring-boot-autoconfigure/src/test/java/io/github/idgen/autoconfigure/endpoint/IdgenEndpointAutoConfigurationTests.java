@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.endpoint;
 
 import java.time.Duration;
+import java.time.Instant;
 
 import javax.sql.DataSource;
 
@@ -68,7 +69,10 @@ class IdgenEndpointAutoConfigurationTests {
 				assertThat(body.workerId()).isEqualTo(context.getBean(IdServiceProxy.class).getLease().getWorkerId());
 				LayoutDescriptor layout = body.layout();
 				assertThat(layout.epoch()).isEqualTo("2010-11-04T01:42:54.657Z");
-				assertThat(layout.maxIdsPerMillisecond()).isEqualTo(4096);
+				assertThat(layout.timeUnit()).isEqualTo("1ms");
+				assertThat(layout.idsPerTimeUnit()).isEqualTo(4096);
+				assertThat(layout.idsPerSecond()).isEqualTo(4_096_000);
+				assertThat(layout.javascriptSafe()).isFalse();
 				assertThat(layout.yearsLeft()).isBetween(50.0, 60.0);
 				LeaseDescriptor lease = body.lease();
 				assertThat(lease.path()).startsWith("/endpoint/worker_ids/");
@@ -173,6 +177,36 @@ class IdgenEndpointAutoConfigurationTests {
 	}
 
 	@Test
+	void theJavascriptSafeLayoutIsShownAndIdsAreTakenApartWithIt() {
+		this.contextRunner.withPropertyValues("xxx.common.id-layout=javascript-safe", "xxx.common.id-worker-id=9")
+			.run((context) -> {
+				IdgenEndpoint endpoint = context.getBean(IdgenEndpoint.class);
+				LayoutDescriptor layout = endpoint.idgen().layout();
+				assertThat(layout.bits()).isEqualTo("sign 1 | timestamp 31 | datacenter 5 | worker 5 | sequence 12");
+				assertThat(layout.timeUnit()).isEqualTo("1000ms");
+				assertThat(layout.epoch()).isEqualTo("2026-01-01T00:00:00Z");
+				assertThat(layout.lastTimestamp()).isEqualTo("2094-01-19T03:14:07Z");
+				assertThat(layout.yearsLeft()).isBetween(67.0, 68.1);
+				assertThat(layout.idsPerTimeUnit()).isEqualTo(4096);
+				assertThat(layout.idsPerSecond()).isEqualTo(4096);
+				assertThat(layout.maxId()).isEqualTo(Long.toString((1L << 53) - 1));
+				assertThat(layout.javascriptSafe()).isTrue();
+				long id = context.getBean(IdServiceTwitter.class).nextId();
+				assertThat(endpoint.decompose(Long.toString(id)).getBody()).isInstanceOfSatisfying(IdDescriptor.class,
+						(descriptor) -> {
+							assertThat(descriptor.workerId()).isEqualTo(9);
+							assertThat(Instant.parse(descriptor.timestamp()))
+								.isEqualTo(SnowflakeLayout.JAVASCRIPT_SAFE.decompose(id).timestamp())
+								.isAfter(Instant.parse("2026-01-01T00:00:00Z"));
+						});
+				WebEndpointResponse<OperationResponseBody> beyond = endpoint.decompose(Long.toString(1L << 53));
+				assertThat(beyond.getStatus()).isEqualTo(400);
+				assertThat(beyond.getBody()).isInstanceOfSatisfying(InvalidIdDescriptor.class,
+						(descriptor) -> assertThat(descriptor.error()).contains("from 0 to 9007199254740991"));
+			});
+	}
+
+	@Test
 	void aMalformedOrNegativeIdIsABadRequest() {
 		this.contextRunner.run((context) -> {
 			IdgenEndpoint endpoint = context.getBean(IdgenEndpoint.class);
@@ -215,7 +249,7 @@ class IdgenEndpointAutoConfigurationTests {
 
 		@Bean
 		IdgenEndpoint userEndpoint(IdServiceInfo idServiceInfo) {
-			return new IdgenEndpoint(idServiceInfo, SnowflakeLayout.TWITTER);
+			return new IdgenEndpoint(idServiceInfo);
 		}
 
 	}

@@ -40,7 +40,7 @@ class IdgenHealthAutoConfigurationTests {
 		return this.contextRunner.withPropertyValues("xxx.common.zookeeper-enabled=true",
 				"xxx.common.zookeeper-addr=" + zookeeper.connectString(), "xxx.common.zookeeper-worker-ids-path=" + path,
 				"xxx.common.zookeeper-session-timeout=4s", "xxx.common.zookeeper-connection-timeout=2s",
-				"xxx.common.zookeeper-lease-wait-timeout=0s");
+				"xxx.common.lease-wait-timeout=0s");
 	}
 
 	@Test
@@ -110,7 +110,7 @@ class IdgenHealthAutoConfigurationTests {
 	void whenMarksCannotBeWrittenItIsOutOfServiceOnceIdsStopAndUpWhenWritesResume() throws Exception {
 		String path = "/health-mark-denied/worker_ids";
 		try (MarkScenarios scenarios = MarkScenarios.on(zookeeper.connectString(), path)) {
-			clusterMode(path).withPropertyValues("xxx.common.zookeeper-mark-interval=100ms").run((context) -> {
+			clusterMode(path).withPropertyValues("xxx.common.lease-mark-interval=100ms").run((context) -> {
 				HealthIndicator indicator = context.getBean("idgenHealthIndicator", HealthIndicator.class);
 				assertThat(indicator.health(true).getStatus()).isEqualTo(Status.UP);
 				int nodeId = context.getBean(IdServiceProxy.class).getLease().getNodeId();

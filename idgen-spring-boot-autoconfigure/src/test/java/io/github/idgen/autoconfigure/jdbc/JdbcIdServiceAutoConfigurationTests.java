@@ -83,7 +83,7 @@ class JdbcIdServiceAutoConfigurationTests {
 	void jdbcPropertiesAreBoundIntoTheLease() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.jdbc-lease-group=orders", "xxx.common.jdbc-lease-table=worker_leases",
-					"xxx.common.jdbc-initialize-schema=always", "xxx.common.zookeeper-lease-range=node-id",
+					"xxx.common.jdbc-initialize-schema=always", "xxx.common.lease-range=node-id",
 					"xxx.common.instance-name=orders-7")
 			.run((context) -> {
 				JdbcLeaseDeployment deployment = context.getBean(JdbcLeaseDeployment.class);

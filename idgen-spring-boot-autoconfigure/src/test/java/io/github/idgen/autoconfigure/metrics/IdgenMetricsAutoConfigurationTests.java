@@ -62,6 +62,27 @@ class IdgenMetricsAutoConfigurationTests {
 	}
 
 	@Test
+	void aCoarseTimeUnitsMarkIsMeasuredFromTheStartOfTheClocksUnitAndItsCapacityIsDescribed() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.zookeeper-enabled=true", "xxx.common.id-layout=javascript-safe",
+					"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
+					"xxx.common.zookeeper-worker-ids-path=/metrics-js/worker_ids")
+			.run((context) -> {
+				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);
+				proxy.nextId();
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				long before = System.currentTimeMillis();
+				double ahead = registry.get("idgen.lease.mark.ahead").gauge().value();
+				long mark = proxy.getLease().getMarkMillis();
+				// a mark promises its whole 1 s unit: ids stop only when a unit starts after it
+				assertThat(ahead).isBetween((double) mark - before - 50, (double) mark - before + 1000);
+				assertThat(registry.get("idgen.sequence.exhausted.waits").functionCounter().getId().getDescription())
+					.isEqualTo("Waits for the next time unit after its 4096 sequence values were used up");
+				assertThat(registry.get("idgen.lease.handover.wait").gauge().value()).isZero();
+			});
+	}
+
+	@Test
 	void clusterModeAddsLeaseMeters() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",

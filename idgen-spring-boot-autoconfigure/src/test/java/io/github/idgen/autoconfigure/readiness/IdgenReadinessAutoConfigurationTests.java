@@ -41,7 +41,7 @@ class IdgenReadinessAutoConfigurationTests {
 		return this.contextRunner.withPropertyValues("xxx.common.zookeeper-enabled=true",
 				"xxx.common.zookeeper-addr=" + zookeeper.connectString(), "xxx.common.zookeeper-worker-ids-path=" + path,
 				"xxx.common.zookeeper-session-timeout=4s", "xxx.common.zookeeper-connection-timeout=2s",
-				"xxx.common.zookeeper-lease-wait-timeout=0s");
+				"xxx.common.lease-wait-timeout=0s");
 	}
 
 	/** What Spring Boot does once the application is ready. */
@@ -93,7 +93,7 @@ class IdgenReadinessAutoConfigurationTests {
 	void whenMarksCannotBeWrittenTrafficIsRefusedOnceIdsStopAndAcceptedWhenWritesResume() throws Exception {
 		String path = "/readiness-mark-denied/worker_ids";
 		try (MarkScenarios scenarios = MarkScenarios.on(zookeeper.connectString(), path)) {
-			clusterMode(path).withPropertyValues("xxx.common.zookeeper-mark-interval=100ms").run((context) -> {
+			clusterMode(path).withPropertyValues("xxx.common.lease-mark-interval=100ms").run((context) -> {
 				ApplicationAvailability availability = ready(context);
 				int nodeId = context.getBean(IdServiceProxy.class).getLease().getNodeId();
 

@@ -105,7 +105,7 @@ class RedisIdServiceAutoConfigurationTests {
 	@Test
 	void redisPropertiesAreBoundIntoTheLease() {
 		this.contextRunner
-			.withPropertyValues("xxx.common.redis-lease-group=orders", "xxx.common.zookeeper-lease-range=node-id",
+			.withPropertyValues("xxx.common.redis-lease-group=orders", "xxx.common.lease-range=node-id",
 					"xxx.common.instance-name=orders-7")
 			.run((context) -> {
 				RedisLeaseDeployment deployment = context.getBean(RedisLeaseDeployment.class);

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.LeaseProperties;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.ClusterDeployment;
@@ -112,7 +113,7 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
-	void clusterPropertiesAreBoundIntoTheLeaseAndTheGenerator() {
+	void clusterPropertiesAreBoundIntoTheLeaseAndTheGeneratorAlsoUnderTheFormerNamesOfTheLeaseKeys() {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-lease-range=node-id", "xxx.common.id-epoch=2020-01-01T00:00:00Z",
 					"xxx.common.zookeeper-lease-wait-timeout=150ms", "xxx.common.id-clock-backwards-tolerance=20ms")
@@ -123,8 +124,8 @@ class ClusterIdServiceAutoConfigurationTests {
 				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);
 				assertThat(proxy.getGenerator().getLayout().epoch()).hasToString("2020-01-01T00:00:00Z");
 				assertThat(proxy.getGenerator().getClockBackwardsTolerance()).hasMillis(20);
+				assertThat(context.getBean(LeaseProperties.class).getLeaseWaitTimeout()).hasMillis(150);
 				CommonProperties properties = context.getBean(CommonProperties.class);
-				assertThat(properties.getZookeeperLeaseWaitTimeout()).hasMillis(150);
 				assertThat(properties.getZookeeperSessionTimeout()).hasSeconds(2);
 			});
 	}
@@ -132,8 +133,8 @@ class ClusterIdServiceAutoConfigurationTests {
 	@Test
 	void instanceNameAndMarkIntervalAreBoundIntoTheLease() {
 		this.contextRunner
-			.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.zookeeper-mark-interval=5s",
-					"xxx.common.zookeeper-mark-max-wait=11s")
+			.withPropertyValues("xxx.common.instance-name=orders-3", "xxx.common.lease-mark-interval=5s",
+					"xxx.common.lease-mark-max-wait=11s")
 			.run((context) -> {
 				ClusterDeploymentImpl deployment = context.getBean(ClusterDeploymentImpl.class);
 				assertThat(deployment.getHolder().instanceName()).isEqualTo("orders-3");

@@ -1,0 +1,123 @@
+package io.github.idgen.autoconfigure;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import io.github.idgen.snowflake.SequenceStart;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The layout of one named generator, under {@code xxx.common.generators.<name>.*}: the same keys as
+ * the default generator's {@code xxx.common.id-*} layout keys, without the {@code id-}.
+ */
+public class GeneratorProperties {
+
+	/**
+	 * Layout of the generator's ids: 'twitter', 'javascript-safe' (every id below 2^53) or 'custom' (the
+	 * time-unit and *-bits keys of this generator).
+	 */
+	private IdLayout layout = IdLayout.TWITTER;
+
+	/**
+	 * Time unit of the timestamp of the custom layout, from 1ms to 1s in whole milliseconds.
+	 */
+	private @Nullable Duration timeUnit;
+
+	/**
+	 * Bits of the timestamp of the custom layout: enough for at least 10 years at the time unit.
+	 */
+	private @Nullable Integer timestampBits;
+
+	/**
+	 * Bits of the datacenter id of the custom layout, 0 or more.
+	 */
+	private @Nullable Integer datacenterBits;
+
+	/**
+	 * Bits of the worker id of the custom layout; with the datacenter bits, room for every node id the
+	 * instance may hold.
+	 */
+	private @Nullable Integer workerBits;
+
+	/**
+	 * Bits of the sequence of the custom layout: a node issues up to 2^sequence-bits ids per time unit.
+	 */
+	private @Nullable Integer sequenceBits;
+
+	/**
+	 * Instant that timestamp 0 of the generator's ids stands for; the layout's own epoch if not set.
+	 * Never change it for a running system: ids could repeat.
+	 */
+	private @Nullable Instant epoch;
+
+	/**
+	 * Where the sequence of a new time unit starts: 'zero', or 'rotate' to spread the low bits of ids
+	 * issued at low traffic evenly.
+	 */
+	private SequenceStart sequenceStart = SequenceStart.ZERO;
+
+	public IdLayout getLayout() {
+		return this.layout;
+	}
+
+	public void setLayout(IdLayout layout) {
+		this.layout = layout;
+	}
+
+	public @Nullable Duration getTimeUnit() {
+		return this.timeUnit;
+	}
+
+	public void setTimeUnit(@Nullable Duration timeUnit) {
+		this.timeUnit = timeUnit;
+	}
+
+	public @Nullable Integer getTimestampBits() {
+		return this.timestampBits;
+	}
+
+	public void setTimestampBits(@Nullable Integer timestampBits) {
+		this.timestampBits = timestampBits;
+	}
+
+	public @Nullable Integer getDatacenterBits() {
+		return this.datacenterBits;
+	}
+
+	public void setDatacenterBits(@Nullable Integer datacenterBits) {
+		this.datacenterBits = datacenterBits;
+	}
+
+	public @Nullable Integer getWorkerBits() {
+		return this.workerBits;
+	}
+
+	public void setWorkerBits(@Nullable Integer workerBits) {
+		this.workerBits = workerBits;
+	}
+
+	public @Nullable Integer getSequenceBits() {
+		return this.sequenceBits;
+	}
+
+	public void setSequenceBits(@Nullable Integer sequenceBits) {
+		this.sequenceBits = sequenceBits;
+	}
+
+	public @Nullable Instant getEpoch() {
+		return this.epoch;
+	}
+
+	public void setEpoch(@Nullable Instant epoch) {
+		this.epoch = epoch;
+	}
+
+	public SequenceStart getSequenceStart() {
+		return this.sequenceStart;
+	}
+
+	public void setSequenceStart(SequenceStart sequenceStart) {
+		this.sequenceStart = sequenceStart;
+	}
+
+}
