@@ -30,8 +30,11 @@ final class MemoryRanges {
 
 	private final LongAdder nanos = new LongAdder();
 
-	/** Ranges handed out up to the last {@link #claimRanges()}. */
-	private final AtomicLong claimed = new AtomicLong();
+	/** Ranges handed out up to the last {@link #claim()}. */
+	private final AtomicLong claimedRanges = new AtomicLong();
+
+	/** Time spent allocating up to the last {@link #claim()}. */
+	private final AtomicLong claimedNanos = new AtomicLong();
 
 	private MemoryRanges(long step, long pauseNanos) {
 		this.step = step;
@@ -49,11 +52,16 @@ final class MemoryRanges {
 		return ranges;
 	}
 
-	/** Ranges of this fork's generator handed out since the last call (the first thread to ask gets them). */
-	static long claimRanges() {
+	/**
+	 * The ranges of this fork's generator handed out since the last call, and the time their
+	 * allocations took (0 for a store that answers at once): the first thread to ask gets them.
+	 * @return the ranges and the nanoseconds
+	 */
+	static long[] claim() {
 		MemoryRanges ranges = counted;
 		long now = ranges.ranges.get();
-		return now - ranges.claimed.getAndSet(now);
+		long nanos = ranges.nanos.sum();
+		return new long[] { now - ranges.claimedRanges.getAndSet(now), nanos - ranges.claimedNanos.getAndSet(nanos) };
 	}
 
 	/** The largest id handed out after a range of {@code size} more. */

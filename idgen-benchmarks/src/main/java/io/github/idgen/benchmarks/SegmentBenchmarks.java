@@ -137,22 +137,31 @@ public abstract class SegmentBenchmarks {
 
 	}
 
-	/** The ranges the generator took in an iteration (the first thread to finish reports them all). */
+	/**
+	 * The ranges the generator took in an iteration, and the time their allocations took (with
+	 * {@code pauseNanos}): JMH sums them over the threads (the first to finish reports them all) and
+	 * the measured iterations.
+	 */
 	@State(Scope.Thread)
 	@AuxCounters(AuxCounters.Type.EVENTS)
 	public static class Ranges {
 
 		public long ranges;
 
+		public long allocationNanos;
+
 		@Setup(Level.Iteration)
 		public void reset() {
 			this.ranges = 0;
-			MemoryRanges.claimRanges();
+			this.allocationNanos = 0;
+			MemoryRanges.claim();
 		}
 
 		@TearDown(Level.Iteration)
 		public void count() {
-			this.ranges = MemoryRanges.claimRanges();
+			long[] claimed = MemoryRanges.claim();
+			this.ranges = claimed[0];
+			this.allocationNanos = claimed[1];
 		}
 
 	}
