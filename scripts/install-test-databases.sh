@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the database servers that the tests start as their own processes: PostgreSQL (15, from
-# Debian's `postgresql`) and MariaDB (`mariadb-server`). Idempotent: does nothing when both are there.
-# The distribution's own services are not started (a temporary policy-rc.d forbids it), so nothing
-# listens on 5432/3306 afterwards; the tests start servers on free ports in throwaway directories.
+# Installs the servers that the tests start as their own processes: PostgreSQL (15, from Debian's
+# `postgresql`), MariaDB (`mariadb-server`) and Redis (`redis-server`). Idempotent: does nothing when
+# all three are there. The distribution's own services are not started (a temporary policy-rc.d
+# forbids it), so nothing listens on 5432/3306/6379 afterwards; the tests start servers on free ports
+# in throwaway directories.
 set -euo pipefail
 
 have_postgres() {
@@ -14,15 +15,19 @@ have_mariadb() {
 	command -v mariadb-install-db >/dev/null 2>&1 || [ -x /usr/bin/mariadb-install-db ]
 }
 
-if have_postgres && have_mariadb; then
-	echo "install-test-databases: PostgreSQL and MariaDB are installed"
+have_redis() {
+	command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]
+}
+
+if have_postgres && have_mariadb && have_redis; then
+	echo "install-test-databases: PostgreSQL, MariaDB and Redis are installed"
 	exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "install-test-databases: PostgreSQL and/or MariaDB server binaries are missing, and this is not root." >&2
-	echo "Install them with: sudo apt-get install -y --no-install-recommends postgresql mariadb-server" >&2
-	echo "(the tests need /usr/lib/postgresql/*/bin/initdb, pg_ctl, mariadbd and mariadb-install-db)" >&2
+	echo "install-test-databases: PostgreSQL, MariaDB and/or Redis server binaries are missing, and this is not root." >&2
+	echo "Install them with: sudo apt-get install -y --no-install-recommends postgresql mariadb-server redis-server" >&2
+	echo "(the tests need /usr/lib/postgresql/*/bin/initdb, pg_ctl, mariadbd, mariadb-install-db and redis-server)" >&2
 	exit 1
 fi
 
@@ -43,10 +48,10 @@ trap cleanup EXIT
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends postgresql mariadb-server
+apt-get install -y -q --no-install-recommends postgresql mariadb-server redis-server
 
-if ! have_postgres || ! have_mariadb; then
-	echo "install-test-databases: installed the packages, but initdb/pg_ctl/mariadbd/mariadb-install-db are still missing" >&2
+if ! have_postgres || ! have_mariadb || ! have_redis; then
+	echo "install-test-databases: installed the packages, but initdb/pg_ctl/mariadbd/mariadb-install-db/redis-server are still missing" >&2
 	exit 1
 fi
-echo "install-test-databases: installed PostgreSQL and MariaDB (services not started)"
+echo "install-test-databases: installed PostgreSQL, MariaDB and Redis (services not started)"

@@ -106,6 +106,15 @@ final class MemoryRanges {
 			}
 
 			@Override
+			public SegmentRange allocateExactly(String asked, int size) {
+				if (!asked.equals(tag)) {
+					throw new UnknownSegmentTagException(asked, describe());
+				}
+				long last = MemoryRanges.this.allocate(size);
+				return new SegmentRange(tag, last - size + 1, last, (int) MemoryRanges.this.step, Long.MAX_VALUE);
+			}
+
+			@Override
 			public String describe() {
 				return "memory";
 			}

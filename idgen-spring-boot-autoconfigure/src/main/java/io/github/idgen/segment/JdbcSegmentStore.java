@@ -145,6 +145,25 @@ public final class JdbcSegmentStore implements SegmentStore {
 		if (requestedStep < 1) {
 			throw new IllegalArgumentException("requestedStep must be at least 1, was " + requestedStep);
 		}
+		return allocate(tag, requestedStep, false);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Always the transaction with the row lock, also on PostgreSQL: its one-statement path takes at
+	 * least the row's step.
+	 */
+	@Override
+	public SegmentRange allocateExactly(String tag, int size) {
+		if (size < 1) {
+			throw new IllegalArgumentException("size must be at least 1, was " + size);
+		}
+		return allocate(tag, size, true);
+	}
+
+	/** Takes {@code step} ids, or, unless {@code exactly}, the row's step if that is larger. */
+	private SegmentRange allocate(String tag, int requestedStep, boolean exactly) {
 		try (Connection connection = this.dataSource.getConnection()) {
 			// first and back last: the other settings are round trips on some drivers, and may hang too;
 			// a second longer than the query timeout, so that a server that answers cancels the query
@@ -155,7 +174,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 				// its statements must not join a transaction other code left open: the range would not be
 				// committed (the one-statement path) or that code's work would be (the transaction)
 				LeftOpenTransactions.rollBack(connection, "the segment store on " + describe());
-				return allocateOn(connection, tag, requestedStep);
+				return allocateOn(connection, tag, requestedStep, exactly);
 			}
 			finally {
 				restoreQuietly(() -> networkTimeout(connection, networkTimeout));
@@ -167,15 +186,16 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep) throws SQLException {
+	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep, boolean exactly)
+			throws SQLException {
 		boolean onPostgres = isPostgres(connection);
-		if (onPostgres) {
+		if (onPostgres && !exactly) {
 			SegmentRange range = allocateInOneStatement(connection, tag, requestedStep);
 			if (range != null) {
 				return range;
 			}
 		}
-		return allocateInTransaction(connection, tag, requestedStep, onPostgres);
+		return allocateInTransaction(connection, tag, requestedStep, exactly, onPostgres);
 	}
 
 	/**
@@ -222,8 +242,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, boolean onPostgres)
-			throws SQLException {
+	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, boolean exactly,
+			boolean onPostgres) throws SQLException {
 		boolean autoCommit = connection.getAutoCommit();
 		// PostgreSQL: no session isolation to read, change or put back (a round trip each); the
 		// transaction's own is set in the round trip of the row lock
@@ -233,7 +253,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
 				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 			}
-			SegmentRange range = allocateUnderRowLock(connection, tag, requestedStep,
+			SegmentRange range = allocateUnderRowLock(connection, tag, requestedStep, exactly,
 					onPostgres ? this.readCommittedSelectForUpdate : this.selectForUpdate);
 			// only a commit that returned makes the range ours; if it throws, the outcome is unknown
 			connection.commit();
@@ -253,8 +273,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, String lockSql)
-			throws SQLException {
+	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, boolean exactly,
+			String lockSql) throws SQLException {
 		long maxId;
 		int rowStep;
 		long maxLimitId;
@@ -271,7 +291,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		checkRow(tag, maxId, rowStep, maxLimitId);
-		long step = Math.max(requestedStep, rowStep);
+		long step = exactly ? requestedStep : Math.max(requestedStep, rowStep);
 		// never past max_limit_id: the last range of a tag may be shorter than its step
 		long newMaxId = (maxLimitId - maxId <= step) ? maxLimitId : maxId + step;
 		try (PreparedStatement update = connection.prepareStatement(this.update)) {

@@ -24,6 +24,20 @@ public interface SegmentStore {
 	SegmentRange allocate(String tag, int requestedStep);
 
 	/**
+	 * Takes exactly {@code size} ids of a tag: {@code (max_id, max_id + size]} whatever the record's
+	 * own step, cut at the record's {@code max_limit_id}, and moves {@code max_id} to the range's end.
+	 * For a caller that hands the range on whole (idgen-server to its clients), where a range larger
+	 * than asked for would be wasted. Durable as {@link #allocate(String, int)} is.
+	 * @param tag the business tag
+	 * @param size the number of ids, at least 1
+	 * @return the range, of {@code size} ids unless {@code max_limit_id} cut it shorter
+	 * @throws UnknownSegmentTagException if the store has no record for the tag
+	 * @throws SegmentTagExhaustedException if the tag's {@code max_id} reached its {@code max_limit_id}
+	 * @throws SegmentStoreException if the store cannot be reached or failed
+	 */
+	SegmentRange allocateExactly(String tag, int size);
+
+	/**
 	 * Says where the records are, for messages.
 	 * @return for example {@code "table idgen_segment"}
 	 */

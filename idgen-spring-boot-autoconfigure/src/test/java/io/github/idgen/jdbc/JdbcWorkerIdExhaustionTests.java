@@ -5,16 +5,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdsExhaustedException;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.PostgresServer;
+import io.github.idgen.testsupport.StartedLeases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -87,26 +84,7 @@ class JdbcWorkerIdExhaustionTests {
 
 	private static List<Integer> leaseAtOnce(List<JdbcLeaseDeployment> deployments,
 			java.util.function.ToIntFunction<JdbcLeaseDeployment> lease) throws Exception {
-		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService threads = Executors.newFixedThreadPool(32);
-		try {
-			List<Future<Integer>> leased = new ArrayList<>();
-			for (JdbcLeaseDeployment deployment : deployments) {
-				leased.add(threads.submit(() -> {
-					go.await();
-					return lease.applyAsInt(deployment);
-				}));
-			}
-			go.countDown();
-			List<Integer> ids = new ArrayList<>();
-			for (Future<Integer> id : leased) {
-				ids.add(id.get());
-			}
-			return ids;
-		}
-		finally {
-			threads.shutdownNow();
-		}
+		return StartedLeases.leaseAtOnce(deployments, 32, lease);
 	}
 
 }

@@ -33,13 +33,21 @@ final class MemoryStore implements SegmentStore {
 
 	@Override
 	public SegmentRange allocate(String tag, int requestedStep) {
+		int step = this.rowStep.getAsInt();
+		return take(tag, Math.max(requestedStep, step), step);
+	}
+
+	@Override
+	public SegmentRange allocateExactly(String tag, int size) {
+		return take(tag, size, this.rowStep.getAsInt());
+	}
+
+	private SegmentRange take(String tag, long size, int step) {
 		long pause = this.pauseNanos;
 		long end = System.nanoTime() + pause;
 		for (long left = pause; left > 0; left = end - System.nanoTime()) {
 			LockSupport.parkNanos(left);
 		}
-		int step = this.rowStep.getAsInt();
-		long size = Math.max(requestedStep, step);
 		long last = this.maxId.addAndGet(size);
 		return new SegmentRange(tag, last - size + 1, last, step, Long.MAX_VALUE);
 	}

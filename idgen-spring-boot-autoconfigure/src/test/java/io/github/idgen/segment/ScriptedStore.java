@@ -47,6 +47,17 @@ final class ScriptedStore implements SegmentStore {
 
 	@Override
 	public SegmentRange allocate(String tag, int requestedStep) {
+		failIfTold(tag);
+		return this.target.allocate(tag, requestedStep);
+	}
+
+	@Override
+	public SegmentRange allocateExactly(String tag, int size) {
+		failIfTold(tag);
+		return this.target.allocateExactly(tag, size);
+	}
+
+	private void failIfTold(String tag) {
 		this.attempts.incrementAndGet();
 		this.threads.add(Thread.currentThread());
 		Function<String, Throwable> failure = this.failure;
@@ -57,7 +68,6 @@ final class ScriptedStore implements SegmentStore {
 			}
 			throw (RuntimeException) error;
 		}
-		return this.target.allocate(tag, requestedStep);
 	}
 
 	@Override

@@ -73,7 +73,15 @@ public final class SegmentClientProcess {
 
 			@Override
 			public SegmentRange allocate(String tag, int requestedStep) {
-				SegmentRange range = store.allocate(tag, requestedStep);
+				return reported(store.allocate(tag, requestedStep));
+			}
+
+			@Override
+			public SegmentRange allocateExactly(String tag, int size) {
+				return reported(store.allocateExactly(tag, size));
+			}
+
+			private SegmentRange reported(SegmentRange range) {
 				System.err.println("RANGE " + range.firstId() + " " + range.lastId());
 				return range;
 			}

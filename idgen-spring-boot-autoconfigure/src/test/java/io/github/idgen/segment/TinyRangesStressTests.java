@@ -50,6 +50,11 @@ class TinyRangesStressTests {
 			}
 
 			@Override
+			public SegmentRange allocateExactly(String tag, int size) {
+				return memory.allocateExactly(tag, size);
+			}
+
+			@Override
 			public String describe() {
 				return memory.describe();
 			}

@@ -258,21 +258,13 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 	/** A shell command that kills the server however it was started, for the watchdog. */
 	abstract String killCommand(Path directory);
 
-	/**
-	 * Starts, once, a shell that waits for this JVM to end and then kills the server and deletes its
-	 * directory: the shutdown hook does not run when the JVM is killed or halted (Surefire halts a
-	 * forked JVM that does not exit in time), and a server must never outlive its tests.
-	 */
+	/** Starts, once, a watchdog that kills the server and deletes its directory when this JVM ends. */
 	private void watchThisJvm() throws IOException {
 		if (this.watched) {
 			return;
 		}
 		this.watched = true;
-		String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
-				+ killCommand(this.directory) + "; rm -rf '" + this.directory + "'";
-		new ProcessBuilder("sh", "-c", script).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-			.redirectError(ProcessBuilder.Redirect.DISCARD)
-			.start();
+		JvmWatchdog.killWhenThisJvmEnds(killCommand(this.directory), this.directory);
 	}
 
 	abstract Path logFile(Path directory);

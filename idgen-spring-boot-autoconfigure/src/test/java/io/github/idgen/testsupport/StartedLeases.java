@@ -3,6 +3,11 @@ package io.github.idgen.testsupport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.ToIntFunction;
 
 import io.github.idgen.lease.AbstractLeaseDeployment;
 import io.github.idgen.lease.ClusterDeployment;
@@ -62,6 +67,40 @@ public final class StartedLeases implements AutoCloseable {
 	public <C extends AutoCloseable> C closeFirst(C closeable) {
 		this.closeables.add(0, closeable);
 		return closeable;
+	}
+
+	/**
+	 * Leases with every deployment at once: all start together on a pool of threads, as instances
+	 * started together do.
+	 * @param deployments started deployments
+	 * @param threads how many lease at the same moment
+	 * @param lease what each does, returning the id it got
+	 * @param <D> the deployments' type
+	 * @return the ids, in the order of the deployments
+	 * @throws Exception what a lease threw
+	 */
+	public static <D extends AbstractLeaseDeployment> List<Integer> leaseAtOnce(List<D> deployments, int threads,
+			ToIntFunction<D> lease) throws Exception {
+		CountDownLatch go = new CountDownLatch(1);
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		try {
+			List<Future<Integer>> leased = new ArrayList<>();
+			for (D deployment : deployments) {
+				leased.add(pool.submit(() -> {
+					go.await();
+					return lease.applyAsInt(deployment);
+				}));
+			}
+			go.countDown();
+			List<Integer> ids = new ArrayList<>();
+			for (Future<Integer> id : leased) {
+				ids.add(id.get());
+			}
+			return ids;
+		}
+		finally {
+			pool.shutdownNow();
+		}
 	}
 
 	@Override

@@ -27,7 +27,7 @@ public final class TcpProxy implements AutoCloseable {
 
 	private final ServerSocket serverSocket;
 
-	private final InetSocketAddress target;
+	private volatile InetSocketAddress target;
 
 	private final Set<Link> links = ConcurrentHashMap.newKeySet();
 
@@ -54,6 +54,16 @@ public final class TcpProxy implements AutoCloseable {
 		Thread acceptor = new Thread(this::accept, "tcp-proxy-" + port());
 		acceptor.setDaemon(true);
 		acceptor.start();
+	}
+
+	/**
+	 * Sends new connections to another server from now on, as a virtual address moved to a promoted
+	 * replica does; open connections are cut.
+	 * @param targetPort the new server's port
+	 */
+	public void retarget(int targetPort) {
+		this.target = new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort);
+		cutConnections();
 	}
 
 	/** The port clients connect to. */

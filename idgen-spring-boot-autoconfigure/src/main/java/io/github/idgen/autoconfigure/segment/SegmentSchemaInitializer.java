@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,11 +19,14 @@ import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.Resource;
+import org.springframework.jdbc.datasource.init.ScriptException;
 
 /**
  * Creates the segment table ({@code xxx.common.segment-table}) from the script for the database
  * at hand ({@code io/github/idgen/segment/schema-<platform>.sql}: postgresql, mysql for MySQL and MariaDB, h2), as Spring Boot initializes its
- * own tables, so that beans marked {@code @DependsOnDatabaseInitialization} run after it.
+ * own tables, so that beans marked {@code @DependsOnDatabaseInitialization} run after it. Instances
+ * that start at once on one database all come up: a script that failed because another instance
+ * created the table meanwhile is not an error.
  */
 public class SegmentSchemaInitializer extends DataSourceScriptDatabaseInitializer {
 
@@ -67,9 +73,29 @@ public class SegmentSchemaInitializer extends DataSourceScriptDatabaseInitialize
 				throw new UncheckedIOException("Could not read " + script.getDescription(), ex);
 			}
 		}
-		super.runScripts(new Scripts(renamed).continueOnError(scripts.isContinueOnError())
-			.separator(scripts.getSeparator())
-			.encoding(encoding));
+		try {
+			super.runScripts(new Scripts(renamed).continueOnError(scripts.isContinueOnError())
+				.separator(scripts.getSeparator())
+				.encoding(encoding));
+		}
+		catch (ScriptException ex) {
+			// instances starting at once: on PostgreSQL, CREATE TABLE IF NOT EXISTS lets two sessions
+			// find the table missing, and the second fails on a catalog index once the first committed
+			if (!tableExists()) {
+				throw ex;
+			}
+		}
+	}
+
+	private boolean tableExists() {
+		try (Connection connection = getDataSource().getConnection();
+				Statement statement = connection.createStatement()) {
+			statement.executeQuery("SELECT tag FROM " + this.table + " WHERE 1 = 0").close();
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
 	}
 
 }

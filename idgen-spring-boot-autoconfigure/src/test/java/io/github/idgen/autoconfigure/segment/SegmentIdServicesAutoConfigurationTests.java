@@ -198,12 +198,16 @@ class SegmentIdServicesAutoConfigurationTests {
 
 		@Override
 		public SegmentRange allocate(String tag, int requestedStep) {
+			return allocateExactly(tag, Math.max(requestedStep, this.rowStep));
+		}
+
+		@Override
+		public SegmentRange allocateExactly(String tag, int size) {
 			if (!tag.equals(this.tag)) {
 				throw new UnknownSegmentTagException(tag, describe());
 			}
-			int step = Math.max(requestedStep, this.rowStep);
-			long lastId = this.maxId.addAndGet(step);
-			return new SegmentRange(tag, lastId - step + 1, lastId, this.rowStep, Long.MAX_VALUE);
+			long lastId = this.maxId.addAndGet(size);
+			return new SegmentRange(tag, lastId - size + 1, lastId, this.rowStep, Long.MAX_VALUE);
 		}
 
 		@Override

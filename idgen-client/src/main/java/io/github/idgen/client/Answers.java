@@ -1,0 +1,65 @@
+package io.github.idgen.client;
+
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.github.idgen.segment.SegmentRange;
+import io.github.idgen.segment.SegmentStoreException;
+
+/**
+ * Reads idgen-server's JSON answers: a range {@code {"tag","first","last","rowStep","maxLimitId"}}
+ * and the members of a problem detail. Both are flat objects of strings and numbers, so a small
+ * reader does instead of a JSON library the client would otherwise have to bring along.
+ */
+final class Answers {
+
+	private Answers() {
+	}
+
+	static SegmentRange range(String tag, String body, URI server) {
+		try {
+			Map<String, String> range = FlatJson.read(body);
+			return new SegmentRange(tag, Long.parseLong(required(range, "first")), Long.parseLong(required(range, "last")),
+					Integer.parseInt(required(range, "rowStep")), Long.parseLong(required(range, "maxLimitId")));
+		}
+		catch (IllegalArgumentException ex) {
+			// a proxy's page or another service: the range's outcome is unknown, so it is not used
+			throw new SegmentStoreException("idgen-server " + server + " answered 200 without a range of segment tag '"
+					+ tag + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	/** The members of a problem detail, or none if the body is not one. */
+	static Map<String, String> problem(String body) {
+		try {
+			return FlatJson.read(body);
+		}
+		catch (IllegalArgumentException ex) {
+			return new HashMap<>();
+		}
+	}
+
+	static String detail(Map<String, String> problem) {
+		String detail = problem.get("detail");
+		return (detail != null) ? " (" + detail + ")" : "";
+	}
+
+	static long maxLimitId(Map<String, String> problem) {
+		try {
+			return Long.parseLong(problem.getOrDefault("maxLimitId", "-1"));
+		}
+		catch (NumberFormatException ex) {
+			return -1;
+		}
+	}
+
+	private static String required(Map<String, String> object, String name) {
+		String value = object.get(name);
+		if (value == null) {
+			throw new IllegalArgumentException("no '" + name + "'");
+		}
+		return value;
+	}
+
+}

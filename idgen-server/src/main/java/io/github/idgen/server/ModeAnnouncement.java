@@ -1,0 +1,67 @@
+package io.github.idgen.server;
+
+import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.server.security.ConfiguredTokens;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * Says in the log, once the server is ready, how it runs: the demo loudly, a service with its
+ * backends.
+ */
+@Component
+class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
+
+	private static final Logger logger = LoggerFactory.getLogger(ModeAnnouncement.class);
+
+	private final ObjectProvider<IdServiceInfo> info;
+
+	private final ObjectProvider<SegmentIdServices> segments;
+
+	private final ConfiguredTokens tokens;
+
+	ModeAnnouncement(ObjectProvider<IdServiceInfo> info, ObjectProvider<SegmentIdServices> segments,
+			ConfiguredTokens tokens) {
+		this.info = info;
+		this.segments = segments;
+		this.tokens = tokens;
+	}
+
+	@Override
+	public void onApplicationEvent(ApplicationReadyEvent event) {
+		Environment environment = event.getApplicationContext().getEnvironment();
+		String address = environment.getProperty("server.address", "all interfaces") + ":" + port(event);
+		IdServiceInfo info = this.info.getIfAvailable();
+		String snowflake = (info != null) ? info.mode() + " mode, worker id " + info.workerId() + ", datacenter id "
+				+ info.datacenterId() : "the application's IdService";
+		SegmentIdServices segments = this.segments.getIfAvailable();
+		String segmentIds = (segments != null) ? "segment ids from " + segments.describeStore() : "no segment ids";
+		if (ServerMode.of(environment) == ServerMode.DEMO) {
+			String demoSegments = (segments != null) ? segmentIds
+					+ " in an in-memory H2 database (demo tags orders, users, coupons; forgotten at exit)" : segmentIds;
+			logger.warn("idgen-server is running as the DEMO on {}: {}; {}; {}. For trying the API on this machine"
+					+ " only; docs/server.md shows how to run it as a service.", address, snowflake, demoSegments,
+					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)");
+		}
+		else {
+			logger.info("idgen-server is serving on {}: {}; {}; {} token(s)", address, snowflake, segmentIds,
+					this.tokens.size());
+		}
+	}
+
+	private static String port(ApplicationReadyEvent event) {
+		if (event.getApplicationContext() instanceof WebServerApplicationContext web && web.getWebServer() != null) {
+			return Integer.toString(web.getWebServer().getPort());
+		}
+		return "?";
+	}
+
+}

@@ -1,0 +1,85 @@
+package io.github.idgen.server;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+
+import io.github.idgen.server.security.ConfiguredTokens;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.env.Environment;
+
+/**
+ * Refuses to start, before any bean is created (no lease taken, no port opened), a server whose
+ * configuration would hand out ids unsafely: a service without tokens, a demo bound to a network
+ * address, a JDBC lease without a shared database.
+ */
+class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
+
+	private @Nullable Environment environment;
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		this.environment = environment;
+	}
+
+	@Override
+	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
+		Environment environment = this.environment;
+		if (environment == null) {
+			return;
+		}
+		List<IdgenServerProperties.Token> tokens = Binder.get(environment)
+			.bind("idgen.server.tokens", Bindable.listOf(IdgenServerProperties.Token.class))
+			.orElse(List.of());
+		// a bad entry stops the server here, before any lease is taken
+		ConfiguredTokens.of(tokens);
+		if (ServerMode.of(environment) == ServerMode.DEMO) {
+			requireLoopback(environment, "server.address");
+			requireLoopback(environment, "management.server.address");
+			return;
+		}
+		if (tokens.isEmpty()) {
+			throw new ServerConfigurationException("idgen-server runs as a service ("
+					+ String.join(", ", ServerMode.serviceKeysSet(environment))
+					+ " set) but idgen.server.tokens is empty: anyone who reaches it could take ids",
+					"Configure at least one token: idgen.server.tokens[0].name=<caller> and"
+							+ " idgen.server.tokens[0].sha256=<SHA-256 of the token in hex, echo -n \"$TOKEN\" | sha256sum>"
+							+ " (see docs/server.md). Only the demo, with none of "
+							+ String.join(", ", ServerMode.SERVICE_KEYS) + " set, runs without tokens.");
+		}
+		if (environment.getProperty("xxx.common.jdbc-enabled", Boolean.class, false)
+				&& !environment.containsProperty("spring.datasource.url")) {
+			throw new ServerConfigurationException(
+					"xxx.common.jdbc-enabled=true leases worker ids from a database, but spring.datasource.url is not set",
+					"Set spring.datasource.url (and its username and password) to the database every idgen-server shares.");
+		}
+	}
+
+	private static void requireLoopback(Environment environment, String key) {
+		String address = environment.getProperty(key);
+		if (address == null || isLoopback(address)) {
+			return;
+		}
+		throw new ServerConfigurationException("idgen-server runs as the demo (none of "
+				+ String.join(", ", ServerMode.SERVICE_KEYS) + " set), which has no tokens and keeps segment ids"
+				+ " in memory only, but " + key + " is '" + address + "', not a loopback address",
+				"Remove " + key + " to try the demo on this machine, or configure the server as a service"
+						+ " (a database, ZooKeeper or a worker id, and idgen.server.tokens; see docs/server.md).");
+	}
+
+	private static boolean isLoopback(String address) {
+		try {
+			return InetAddress.getByName(address).isLoopbackAddress();
+		}
+		catch (UnknownHostException ex) {
+			return false;
+		}
+	}
+
+}

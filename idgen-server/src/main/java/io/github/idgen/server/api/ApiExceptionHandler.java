@@ -1,0 +1,101 @@
+package io.github.idgen.server.api;
+
+import java.time.Duration;
+
+import io.github.idgen.segment.SegmentStoreException;
+import io.github.idgen.segment.SegmentTagExhaustedException;
+import io.github.idgen.segment.UnknownSegmentTagException;
+import io.github.idgen.snowflake.IdUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Every error of the API as an RFC 9457 problem detail ({@code application/problem+json}): Spring
+ * MVC's own (unknown path, wrong method, ...) through {@link ResponseEntityExceptionHandler}, and
+ * idgen's: 400 bad parameter, 404 unknown tag, 409 exhausted tag, 503 with {@code Retry-After} when
+ * no id can be issued for now. Details tell the caller what it can act on; the operator's
+ * explanation (hosts, tables, properties) goes to the log.
+ */
+@RestControllerAdvice
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+	/** How long to wait after a store error: a segment loader retries within a second. */
+	private static final Duration STORE_RETRY_AFTER = Duration.ofSeconds(1);
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> badParameter(BadParameterException ex) {
+		ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Bad parameter", ex.getMessage());
+		problem.setProperty("parameter", ex.getParameter());
+		return ResponseEntity.badRequest().body(problem);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> segmentsOff(SegmentsOffException ex) {
+		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem(HttpStatus.NOT_FOUND, "Unknown tag", ex.getMessage()));
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unknownTag(UnknownSegmentTagException ex) {
+		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "Unknown tag",
+				"Segment tag '" + ex.getTag() + "' does not exist.");
+		problem.setProperty("tag", ex.getTag());
+		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> exhausted(SegmentTagExhaustedException ex) {
+		ProblemDetail problem = problem(HttpStatus.CONFLICT, "Tag exhausted", "Segment tag '" + ex.getTag()
+				+ "' has handed out every id up to its max_limit_id " + ex.getMaxLimitId() + ".");
+		problem.setProperty("tag", ex.getTag());
+		problem.setProperty("maxLimitId", Long.toString(ex.getMaxLimitId()));
+		return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> storeFailed(SegmentStoreException ex) {
+		return unavailable(ex.getMessage(), STORE_RETRY_AFTER);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> idUnavailable(IdUnavailableException ex) {
+		return unavailable(ex.getMessage(), ex.getRetryAfter());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> failed(RuntimeException ex) {
+		log.error("Request failed", ex);
+		return ResponseEntity.internalServerError()
+			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error", "The server failed; see its log."));
+	}
+
+	private static ResponseEntity<ProblemDetail> unavailable(String reason, Duration retryAfter) {
+		// rounded up: retrying early would most likely fail again
+		long seconds = Math.max(1, retryAfter.plusMillis(999).toSeconds());
+		// every request of an outage ends here: the components that failed log it once themselves
+		log.debug("Answered 503, retry after {} s: {}", seconds, reason);
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+			.body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Id unavailable",
+					"No id can be issued right now. Retry after " + seconds + " s."));
+	}
+
+	private static ProblemDetail problem(HttpStatus status, String title, String detail) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+		problem.setTitle(title);
+		return problem;
+	}
+
+}

@@ -1,0 +1,52 @@
+package io.github.idgen.server.api;
+
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads the numeric parameters of the API strictly: decimal digits only, within the bounds, or a
+ * {@link BadParameterException} naming the parameter.
+ */
+final class Parameters {
+
+	/** Most ids one {@code ?count=} request gets. */
+	static final int MAX_COUNT = 10_000;
+
+	/** Most ids of one range asked for with {@code ?size=}. */
+	static final int MAX_RANGE_SIZE = 100_000;
+
+	private static final Pattern DIGITS = Pattern.compile("[0-9]{1,19}");
+
+	private Parameters() {
+	}
+
+	static int count(@Nullable String count) {
+		return (int) bounded("count", count, 1, MAX_COUNT);
+	}
+
+	/**
+	 * Parses a required parameter.
+	 * @param name the parameter's name, for the error
+	 * @param value its text, null if missing
+	 * @param min the smallest value allowed
+	 * @param max the largest value allowed
+	 * @return the value
+	 */
+	static long bounded(String name, @Nullable String value, long min, long max) {
+		if (value != null && DIGITS.matcher(value).matches()) {
+			try {
+				long parsed = Long.parseLong(value);
+				if (parsed >= min && parsed <= max) {
+					return parsed;
+				}
+			}
+			catch (NumberFormatException ex) {
+				// 19 digits above Long.MAX_VALUE
+			}
+		}
+		throw new BadParameterException(name, name + " must be an integer from " + min + " to " + max + ", was "
+				+ ((value != null) ? "'" + value + "'" : "missing"));
+	}
+
+}

@@ -1,0 +1,80 @@
+package io.github.idgen.server.api;
+
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import io.github.idgen.segment.SegmentRange;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Segment ids of a tag: one as text, a batch as JSON strings, and whole ranges for clients that
+ * serve ids from memory (idgen-client's {@code HttpSegmentStore}).
+ */
+@RestController
+@RequestMapping("/v1/segments/{tag}")
+class V1SegmentsController {
+
+	private final Ids ids;
+
+	V1SegmentsController(Ids ids) {
+		this.ids = ids;
+	}
+
+	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
+	String next(@PathVariable("tag") String tag, HttpServletRequest request) {
+		return Long.toString(this.ids.segmentId(tag, request));
+	}
+
+	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+	List<String> batch(@PathVariable("tag") String tag,
+			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
+		return this.ids.segmentIds(tag, Parameters.count(count), request);
+	}
+
+	/**
+	 * Takes a range from the store for the caller alone: {@code ?size=N} exactly N ids (1 to
+	 * 100,000) unless the tag's {@code max_limit_id} cuts it shorter; or {@code ?step=N}, at least N
+	 * and at least the tag's own step, as a segment store's allocation does.
+	 */
+	@PostMapping(path = "/ranges", produces = MediaType.APPLICATION_JSON_VALUE)
+	RangeAnswer range(@PathVariable("tag") String tag,
+			@RequestParam(name = "size", required = false) @Nullable String size,
+			@RequestParam(name = "step", required = false) @Nullable String step, HttpServletRequest request) {
+		if ((size == null) == (step == null)) {
+			throw new BadParameterException("size", "give exactly one of size (exactly N ids, 1 to "
+					+ Parameters.MAX_RANGE_SIZE + ") and step (at least N ids and the tag's own step)");
+		}
+		SegmentRange range = (size != null)
+				? this.ids.range(tag, (int) Parameters.bounded("size", size, 1, Parameters.MAX_RANGE_SIZE), null, request)
+				: this.ids.range(tag, null, (int) Parameters.bounded("step", step, 1, Integer.MAX_VALUE), request);
+		return RangeAnswer.of(range);
+	}
+
+	/**
+	 * A range of a tag's ids for one caller, ids as decimal strings.
+	 *
+	 * @param tag the tag
+	 * @param first the first id of the range
+	 * @param last the last id of the range, included
+	 * @param rowStep the tag's own step in the store
+	 * @param maxLimitId the tag's largest id
+	 */
+	record RangeAnswer(String tag, String first, String last, int rowStep, String maxLimitId) {
+
+		static RangeAnswer of(SegmentRange range) {
+			return new RangeAnswer(range.tag(), Long.toString(range.firstId()), Long.toString(range.lastId()),
+					range.rowStep(), Long.toString(range.maxLimitId()));
+		}
+
+	}
+
+}

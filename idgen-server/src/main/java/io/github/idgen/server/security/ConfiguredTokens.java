@@ -1,0 +1,156 @@
+package io.github.idgen.server.security;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import io.github.idgen.server.IdgenServerProperties;
+import io.github.idgen.server.ServerConfigurationException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The tokens of {@code idgen.server.tokens}, kept as SHA-256 hashes only. A presented token is
+ * hashed and compared with every configured hash in constant time, so neither the comparison nor
+ * its position in the list tells an attacker how close a guess was.
+ */
+public final class ConfiguredTokens {
+
+	private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
+
+	private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,64}");
+
+	private final List<Caller> callers;
+
+	private ConfiguredTokens(List<Caller> callers) {
+		this.callers = callers;
+	}
+
+	/**
+	 * Checks and hashes the configured tokens.
+	 * @param tokens the configuration
+	 * @return the tokens
+	 * @throws ServerConfigurationException naming the property of the first bad entry (never its value)
+	 */
+	public static ConfiguredTokens of(List<IdgenServerProperties.Token> tokens) {
+		List<Caller> callers = new ArrayList<>();
+		Set<String> names = new HashSet<>();
+		Set<String> hashes = new HashSet<>();
+		for (int i = 0; i < tokens.size(); i++) {
+			IdgenServerProperties.Token token = tokens.get(i);
+			String key = "idgen.server.tokens[" + i + "]";
+			String name = token.getName();
+			if (name == null || !NAME.matcher(name).matches()) {
+				throw new ServerConfigurationException(key + ".name is missing or not a plain name",
+						"Name each token after its caller: 1 to 64 letters, digits and ._:@-, such as 'orders-service'.");
+			}
+			if (!names.add(name)) {
+				throw new ServerConfigurationException(key + ".name '" + name + "' names another token too",
+						"Give every token its own name, so that logs and metrics tell callers apart.");
+			}
+			byte[] hash = hash(token, key);
+			if (!hashes.add(HexFormat.of().formatHex(hash))) {
+				throw new ServerConfigurationException(key + " (" + name + ") has the same token as another entry",
+						"Give every caller its own token.");
+			}
+			callers.add(new Caller(name, hash, Set.copyOf(token.getTags())));
+		}
+		return new ConfiguredTokens(List.copyOf(callers));
+	}
+
+	private static byte[] hash(IdgenServerProperties.Token token, String key) {
+		String plain = token.getToken();
+		String sha256 = token.getSha256();
+		if ((plain == null) == (sha256 == null)) {
+			throw new ServerConfigurationException(key + " has " + ((plain == null) ? "neither" : "both") + " of "
+					+ key + ".token and " + key + ".sha256",
+					"Set exactly one: " + key + ".sha256 (preferred, the SHA-256 of the token in hex:"
+							+ " echo -n \"$TOKEN\" | sha256sum) or " + key + ".token.");
+		}
+		if (plain != null) {
+			if (plain.length() < 16 || !plain.chars().allMatch((c) -> c > ' ' && c < 127)) {
+				throw new ServerConfigurationException(key + ".token is shorter than 16 characters or not printable ASCII",
+						"Use a long random token, such as the output of: openssl rand -base64 32");
+			}
+			return sha256(plain);
+		}
+		if (!SHA256_HEX.matcher(sha256).matches()) {
+			throw new ServerConfigurationException(key + ".sha256 is not 64 hex digits",
+					"Set it to the SHA-256 of the token in hex: echo -n \"$TOKEN\" | sha256sum");
+		}
+		return HexFormat.of().parseHex(sha256);
+	}
+
+	/**
+	 * Returns whether no token is configured.
+	 * @return true if there is none
+	 */
+	public boolean isEmpty() {
+		return this.callers.isEmpty();
+	}
+
+	/**
+	 * Returns how many tokens there are.
+	 * @return the number of tokens
+	 */
+	public int size() {
+		return this.callers.size();
+	}
+
+	/**
+	 * Finds the caller whose token this is.
+	 * @param presented the token a request carried
+	 * @return the caller, or null if no configured token matches
+	 */
+	public @Nullable Caller find(String presented) {
+		byte[] hash = sha256(presented);
+		Caller found = null;
+		// every hash is compared, whichever matches
+		for (Caller caller : this.callers) {
+			if (MessageDigest.isEqual(caller.hash, hash)) {
+				found = caller;
+			}
+		}
+		return found;
+	}
+
+	static byte[] sha256(String token) {
+		try {
+			return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("Every Java runtime has SHA-256", ex);
+		}
+	}
+
+	/**
+	 * A configured caller.
+	 *
+	 * @param name the token's name
+	 * @param hash SHA-256 of its token
+	 * @param tags the tags it may use; empty for all
+	 */
+	public record Caller(String name, byte[] hash, Set<String> tags) {
+
+		/**
+		 * Returns whether this caller may use a tag (or a business number's name).
+		 * @param tag the tag
+		 * @return true if the caller has no tag list or the tag is on it
+		 */
+		public boolean mayUse(String tag) {
+			return this.tags.isEmpty() || this.tags.contains(tag);
+		}
+
+		@Override
+		public String toString() {
+			return "Caller[" + this.name + "]";
+		}
+
+	}
+
+}

@@ -1,0 +1,94 @@
+package io.github.idgen.server.security;
+
+import jakarta.servlet.DispatcherType;
+
+import io.github.idgen.server.IdgenServerProperties;
+import io.github.idgen.server.ServerMode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+/**
+ * Bearer tokens from {@code idgen.server.tokens}: every endpoint but health, info and the OpenAPI
+ * document needs one; tag paths need one allowed that tag. The demo without tokens lets everyone in
+ * (it listens on loopback only). Stateless: no session, no cookie, so no CSRF to defend against.
+ */
+@Configuration(proxyBeanMethods = false)
+public class SecurityConfiguration {
+
+	private static final Logger logger = LoggerFactory.getLogger(SecurityConfiguration.class);
+
+	private static final String[] OPEN = { "/actuator/health", "/actuator/health/**", "/actuator/info",
+			"/v3/api-docs", "/v3/api-docs/**", "/error" };
+
+	/** Paths whose {tag} a token must be allowed; codes are named like tags. */
+	private static final String[] TAG_PATHS = { "/api/segment/get/{tag}", "/v1/segments/{tag}", "/v1/segments/{tag}/**",
+			"/v1/codes/{tag}/**" };
+
+	@Bean
+	ConfiguredTokens configuredTokens(IdgenServerProperties properties) {
+		return ConfiguredTokens.of(properties.getTokens());
+	}
+
+	@Bean
+	TokenAuthenticationProvider tokenAuthenticationProvider(ConfiguredTokens tokens) {
+		return new TokenAuthenticationProvider(tokens);
+	}
+
+	@Bean
+	SecurityFilterChain securityFilterChain(HttpSecurity http, ConfiguredTokens tokens,
+			TokenAuthenticationProvider provider, Environment environment,
+			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver resolver) throws Exception {
+		http.csrf((csrf) -> csrf.disable())
+			.httpBasic((basic) -> basic.disable())
+			.formLogin((form) -> form.disable())
+			.logout((logout) -> logout.disable())
+			.requestCache((cache) -> cache.disable())
+			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+		if (tokens.isEmpty() && ServerMode.of(environment) == ServerMode.DEMO) {
+			logger.warn("idgen-server demo: no tokens, every request is let in (listening on loopback only)");
+			return http.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll()).build();
+		}
+		ProblemResponses problems = new ProblemResponses(resolver);
+		AuthenticationFilter authentication = new AuthenticationFilter(new ProviderManager(provider),
+				new TokenAuthenticationConverter());
+		authentication.setSuccessHandler((request, response, result) -> {
+		});
+		authentication.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
+		TagAccess tagAccess = new TagAccess();
+		return http.addFilterBefore(authentication, AuthorizationFilter.class)
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+				.permitAll()
+				.requestMatchers(OPEN)
+				.permitAll()
+				.requestMatchers(TAG_PATHS)
+				.access(tagAccess)
+				.anyRequest()
+				.authenticated())
+			.build();
+	}
+
+	@Bean
+	FilterRegistrationBean<TokenQueryMaskingFilter> tokenQueryMaskingFilter() {
+		FilterRegistrationBean<TokenQueryMaskingFilter> registration = new FilterRegistrationBean<>(
+				new TokenQueryMaskingFilter());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		return registration;
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.github.idgen.server.security;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.security.authentication.AbstractAuthenticationToken;
+import org.springframework.security.core.authority.AuthorityUtils;
+
+/**
+ * A request's token: unauthenticated as presented, authenticated as the configured caller it
+ * matched. Its string form names the caller, never the token.
+ */
+final class TokenAuthentication extends AbstractAuthenticationToken {
+
+	private transient @Nullable String presented;
+
+	private final ConfiguredTokens.@Nullable Caller caller;
+
+	private TokenAuthentication(@Nullable String presented, ConfiguredTokens.@Nullable Caller caller) {
+		super((caller != null) ? AuthorityUtils.createAuthorityList("ROLE_CALLER") : List.of());
+		this.presented = presented;
+		this.caller = caller;
+		setAuthenticated(caller != null);
+	}
+
+	static TokenAuthentication presented(String token) {
+		return new TokenAuthentication(token, null);
+	}
+
+	static TokenAuthentication of(ConfiguredTokens.Caller caller) {
+		return new TokenAuthentication(null, caller);
+	}
+
+	@Override
+	public @Nullable Object getCredentials() {
+		return this.presented;
+	}
+
+	@Override
+	public Object getPrincipal() {
+		return (this.caller != null) ? this.caller.name() : "unauthenticated token";
+	}
+
+	@Override
+	public String getName() {
+		return getPrincipal().toString();
+	}
+
+	ConfiguredTokens.@Nullable Caller getCaller() {
+		return this.caller;
+	}
+
+	@Override
+	public void eraseCredentials() {
+		this.presented = null;
+	}
+
+	@Override
+	public String toString() {
+		return "TokenAuthentication[" + getName() + "]";
+	}
+
+}

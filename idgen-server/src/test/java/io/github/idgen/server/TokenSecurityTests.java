@@ -1,0 +1,131 @@
+package io.github.idgen.server;
+
+import java.net.http.HttpResponse;
+
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Bearer tokens: 401 without a valid one, 403 for a tag the token may not use (whether or not the
+ * tag exists), Snowflake ids for every valid token; each error a problem detail.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { TokenSecurityTests.DATABASE,
+		"xxx.common.id-worker-id=5", "idgen.server.tokens[0].name=all-callers",
+		"idgen.server.tokens[0].token=" + TokenSecurityTests.ALL, "idgen.server.tokens[1].name=orders-only",
+		"idgen.server.tokens[1].sha256=" + TokenSecurityTests.ORDERS_SHA256, "idgen.server.tokens[1].tags=orders" })
+class TokenSecurityTests {
+
+	static final String DATABASE = "spring.datasource.url=jdbc:h2:mem:token-security;DB_CLOSE_DELAY=-1";
+
+	static final String ALL = "all-token-0123456789abcdef";
+
+	static final String ORDERS = "orders-token-0123456789abcdef";
+
+	/** echo -n orders-token-0123456789abcdef | sha256sum */
+	static final String ORDERS_SHA256 = "79bec0f8e0d5974b9308480d4972d37660071d2ec9cbf03ef0aa4b2688ee199c";
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@BeforeEach
+	void tags() {
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('orders', 100), ('invoices', 100)");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/v1/ids/next", "/api/snowflake/get/any", "/v1/segments/orders/next",
+			"/api/segment/get/orders", "/actuator/prometheus" })
+	void noTokenIsUnauthorized(String path) {
+		assertUnauthorized(Http.get(this.port, path));
+	}
+
+	@Test
+	void aWrongTokenIsUnauthorized() {
+		assertUnauthorized(Http.get(this.port, "/v1/ids/next", "wrong-token-0123456789abcdef"));
+		assertUnauthorized(Http.get(this.port, "/api/snowflake/get/any?token=wrong-token-0123456789abcdef"));
+	}
+
+	@Test
+	void anAuthorizationOtherThanBearerIsUnauthorized() {
+		assertUnauthorized(Http.send(Http.request(this.port, "/v1/ids/next", null)
+			.header("Authorization", "Basic " + ALL)
+			.GET()
+			.build()));
+	}
+
+	@Test
+	void thePlainAndTheHashedTokenAreAccepted() {
+		assertThat(Http.get(this.port, "/v1/segments/orders/next", ALL).statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/v1/segments/orders/next", ORDERS).statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void theQueryParameterIsTakenByLeafsEndpointsOnly() {
+		assertThat(Http.get(this.port, "/api/segment/get/orders?token=" + ORDERS).statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/api/snowflake/get/any?token=" + ALL).statusCode()).isEqualTo(200);
+		assertUnauthorized(Http.get(this.port, "/v1/ids/next?token=" + ALL));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "invoices", "no-such-tag" })
+	void aTagLimitedTokenIsForbiddenOtherTagsWhetherOrNotTheyExist(String tag) {
+		assertForbidden(Http.get(this.port, "/v1/segments/" + tag + "/next", ORDERS), tag);
+		assertForbidden(Http.get(this.port, "/v1/segments/" + tag + "?count=2", ORDERS), tag);
+		assertForbidden(Http.post(this.port, "/v1/segments/" + tag + "/ranges?size=10", ORDERS), tag);
+		assertForbidden(Http.get(this.port, "/api/segment/get/" + tag + "?token=" + ORDERS), tag);
+		assertForbidden(Http.get(this.port, "/v1/codes/" + tag + "/next", ORDERS), tag);
+	}
+
+	@Test
+	void aTokenWithoutTagsMayUseEveryTagAndGetsNotFoundForUnknownOnes() {
+		assertThat(Http.get(this.port, "/v1/segments/invoices/next", ALL).statusCode()).isEqualTo(200);
+		HttpResponse<String> unknown = Http.get(this.port, "/v1/segments/no-such-tag/next", ALL);
+		assertThat(unknown.statusCode()).isEqualTo(404);
+		assertThat(Http.contentType(unknown)).isEqualTo("application/problem+json");
+	}
+
+	@Test
+	void snowflakeIdsAreOpenToEveryValidToken() {
+		assertThat(Http.get(this.port, "/v1/ids/next", ORDERS).statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/api/snowflake/get/whatever?token=" + ORDERS).statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void probesAndTheOpenApiDocumentNeedNoToken() {
+		assertThat(Http.get(this.port, "/actuator/health/readiness").statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/v3/api-docs").statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/actuator/prometheus", ALL).statusCode()).isEqualTo(200);
+	}
+
+	private static void assertUnauthorized(HttpResponse<String> response) {
+		assertThat(response.statusCode()).isEqualTo(401);
+		assertThat(Http.contentType(response)).isEqualTo("application/problem+json");
+		assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"idgen\"");
+		assertThat((Integer) JsonPath.read(response.body(), "$.status")).isEqualTo(401);
+		assertThat((String) JsonPath.read(response.body(), "$.detail")).startsWith("A valid token is needed");
+	}
+
+	private static void assertForbidden(HttpResponse<String> response, String tag) {
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(Http.contentType(response)).isEqualTo("application/problem+json");
+		assertThat((String) JsonPath.read(response.body(), "$.detail"))
+			.isEqualTo("Token 'orders-only' may not use tag '" + tag + "'.");
+		assertThat((String) JsonPath.read(response.body(), "$.tag")).isEqualTo(tag);
+	}
+
+}

@@ -1,0 +1,165 @@
+package io.github.idgen.server;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code /v1} API and Leaf's endpoints over HTTP, on the demo's defaults (the same context as
+ * {@link DemoModeTests}): answers, parameters, problem details, metrics per endpoint and tag, and the
+ * OpenAPI document.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class V1ApiTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@BeforeEach
+	void tags() {
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step, max_limit_id) KEY (tag) VALUES ('small', 1000, 10)");
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('ranges', 1000)");
+	}
+
+	@Test
+	void idsComeAsTextAsJsonStringsAndDecoded() {
+		HttpResponse<String> next = Http.get(this.port, "/v1/ids/next");
+		assertThat(next.statusCode()).isEqualTo(200);
+		assertThat(Http.contentType(next)).startsWith("text/plain");
+		long id = Long.parseLong(next.body());
+		List<String> batch = JsonPath.read(Http.get(this.port, "/v1/ids?count=3").body(), "$");
+		assertThat(batch).hasSize(3).allSatisfy((each) -> assertThat(Long.parseLong(each)).isGreaterThan(id));
+		HttpResponse<String> decoded = Http.get(this.port, "/v1/ids/" + id);
+		assertThat((String) JsonPath.read(decoded.body(), "$.id")).isEqualTo(Long.toString(id));
+		assertThat((Integer) JsonPath.read(decoded.body(), "$.workerId")).isZero();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/v1/ids?count=0", "/v1/ids?count=10001", "/v1/ids?count=x", "/v1/ids",
+			"/v1/segments/orders?count=0", "/v1/ids/-1" })
+	void badParametersAreBadRequests(String path) {
+		HttpResponse<String> response = Http.get(this.port, path);
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(Http.contentType(response)).isEqualTo("application/problem+json");
+	}
+
+	@Test
+	void segmentIdsComeAsTextAndAsJsonStrings() {
+		long first = Long.parseLong(Http.get(this.port, "/v1/segments/users/next").body());
+		List<String> batch = JsonPath.read(Http.get(this.port, "/v1/segments/users?count=3").body(), "$");
+		assertThat(batch).containsExactly(Long.toString(first + 1), Long.toString(first + 2), Long.toString(first + 3));
+	}
+
+	@Test
+	void aRangeHasExactlyTheSizeAskedFor() {
+		HttpResponse<String> response = Http.post(this.port, "/v1/segments/ranges/ranges?size=7", null);
+		assertThat(response.statusCode()).isEqualTo(200);
+		String body = response.body();
+		long first = Long.parseLong(JsonPath.read(body, "$.first"));
+		assertThat(Long.parseLong(JsonPath.read(body, "$.last"))).isEqualTo(first + 6);
+		assertThat((String) JsonPath.read(body, "$.tag")).isEqualTo("ranges");
+		assertThat((Integer) JsonPath.read(body, "$.rowStep")).isEqualTo(1000);
+		assertThat((String) JsonPath.read(body, "$.maxLimitId")).isEqualTo(Long.toString(Long.MAX_VALUE));
+		// a step asks for at least the row's step
+		String stepped = Http.post(this.port, "/v1/segments/ranges/ranges?step=5", null).body();
+		assertThat(Long.parseLong(JsonPath.read(stepped, "$.last")) - Long.parseLong(JsonPath.read(stepped, "$.first")))
+			.isEqualTo(999);
+	}
+
+	@Test
+	void theLastRangeIsCutAtTheLimitThenTheTagIsExhausted() {
+		this.jdbc.update("UPDATE idgen_segment SET max_id = 0 WHERE tag = 'small'");
+		String cut = Http.post(this.port, "/v1/segments/small/ranges?size=25", null).body();
+		assertThat((String) JsonPath.read(cut, "$.first")).isEqualTo("1");
+		assertThat((String) JsonPath.read(cut, "$.last")).isEqualTo("10");
+		HttpResponse<String> exhausted = Http.post(this.port, "/v1/segments/small/ranges?size=1", null);
+		assertThat(exhausted.statusCode()).isEqualTo(409);
+		assertThat(Http.contentType(exhausted)).isEqualTo("application/problem+json");
+		assertThat((String) JsonPath.read(exhausted.body(), "$.maxLimitId")).isEqualTo("10");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "size=0", "size=100001", "size=5&step=5", "", "step=0" })
+	void badRangeParametersAreBadRequests(String query) {
+		HttpResponse<String> response = Http.post(this.port, "/v1/segments/ranges/ranges?" + query, null);
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat((String) JsonPath.read(response.body(), "$.title")).isEqualTo("Bad parameter");
+	}
+
+	@Test
+	void unknownTagsUnknownPathsAndWrongMethodsAreProblems() {
+		HttpResponse<String> unknownTag = Http.post(this.port, "/v1/segments/no-such-tag/ranges?size=1", null);
+		assertThat(unknownTag.statusCode()).isEqualTo(404);
+		assertThat((String) JsonPath.read(unknownTag.body(), "$.tag")).isEqualTo("no-such-tag");
+		HttpResponse<String> unknownPath = Http.get(this.port, "/v1/nothing-here");
+		assertThat(unknownPath.statusCode()).isEqualTo(404);
+		assertThat(Http.contentType(unknownPath)).isEqualTo("application/problem+json");
+		HttpResponse<String> wrongMethod = Http.get(this.port, "/v1/segments/orders/ranges?size=1");
+		assertThat(wrongMethod.statusCode()).isEqualTo(405);
+		assertThat(Http.contentType(wrongMethod)).isEqualTo("application/problem+json");
+	}
+
+	@Test
+	void anErrorIsAProblemDetailWhateverTheClientAccepts() {
+		HttpResponse<String> response = Http.send(Http.request(this.port, "/v1/segments/no-such-tag/next", null)
+			.header("Accept", "text/plain")
+			.GET()
+			.build());
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(Http.contentType(response)).isEqualTo("application/problem+json");
+	}
+
+	@Test
+	void leafsEndpointsAnswerAnyMethodAndAnyAcceptWithThePlainId() {
+		for (String method : new String[] { "GET", "POST" }) {
+			HttpResponse<String> response = Http.send(Http.request(this.port, "/api/segment/get/orders", null)
+				.header("Accept", "application/json")
+				.method(method, java.net.http.HttpRequest.BodyPublishers.noBody())
+				.build());
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(Http.contentType(response)).isEqualTo("text/plain;charset=UTF-8");
+			assertThat(response.body()).matches("[1-9][0-9]*");
+		}
+	}
+
+	@Test
+	void prometheusCountsRequestsPerEndpointAndTag() {
+		Http.get(this.port, "/api/segment/get/orders");
+		Http.get(this.port, "/api/segment/get/made-up-tag");
+		Http.get(this.port, "/api/snowflake/get/anything");
+		String metrics = Http.get(this.port, "/actuator/prometheus").body();
+		assertThat(metrics).containsPattern(
+				"http_server_requests_seconds_count\\{[^}]*idgen_tag=\"orders\"[^}]*status=\"200\",uri=\"/api/segment/get/\\{key\\}\"\\}")
+			.containsPattern("http_server_requests_seconds_count\\{[^}]*idgen_tag=\"other\"[^}]*status=\"404\"")
+			.containsPattern("http_server_requests_seconds_count\\{[^}]*idgen_tag=\"default\"[^}]*uri=\"/api/snowflake/get/\\{key\\}\"")
+			.doesNotContain("made-up-tag");
+	}
+
+	@Test
+	void theOpenApiDocumentDescribesTheV1Api() {
+		HttpResponse<String> response = Http.get(this.port, "/v3/api-docs");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat((String) JsonPath.read(response.body(), "$.openapi")).startsWith("3.1");
+		assertThat((java.util.Map<String, Object>) JsonPath.read(response.body(), "$.paths")).containsKeys("/v1/ids/next",
+				"/v1/ids", "/v1/ids/{id}", "/v1/segments/{tag}/next", "/v1/segments/{tag}",
+				"/v1/segments/{tag}/ranges")
+			.doesNotContainKey("/api/segment/get/{key}");
+	}
+
+}

@@ -1,0 +1,13 @@
+-- Reads lease records. KEYS: the records. Returns {epoch, rows}; a row is
+-- {holder, claim, version, epoch, mark, ahead, instance, process}, or false for a missing record.
+local epoch = server_epoch()
+local rows = {}
+for i, key in ipairs(KEYS) do
+	local row = redis.call('HMGET', key, 'holder', 'claim', 'version', 'epoch', 'mark', 'ahead', 'instance', 'process')
+	if row[3] then
+		rows[i] = row
+	else
+		rows[i] = false
+	end
+end
+return {epoch, rows}
