@@ -1,7 +1,9 @@
 package io.github.idgen.benchmarks;
 
 import java.net.URI;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.client.HttpSegmentStore;
@@ -9,6 +11,7 @@ import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.snowflake.IdService;
+import org.h2.jdbcx.JdbcDataSource;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -89,7 +92,7 @@ public abstract class ClientBenchmarks {
 		@Setup(Level.Trial)
 		public void setUp() throws SQLException {
 			this.services = new SegmentIdServices(
-					new JdbcSegmentStore(SegmentBenchmarks.h2SegmentTable("orders", 1000), "idgen_segment"),
+					new JdbcSegmentStore(h2SegmentTable("orders", 1000), "idgen_segment"),
 					settings());
 			this.orders = this.services.forTag("orders");
 		}
@@ -106,6 +109,25 @@ public abstract class ClientBenchmarks {
 	@Threads(2)
 	public static class TwoThreads extends ClientBenchmarks {
 
+	}
+
+	/**
+	 * Creates a fresh in-memory H2 database with the segment table and one tag.
+	 * @param tag the tag's name
+	 * @param step the tag's step
+	 * @return the database
+	 */
+	static JdbcDataSource h2SegmentTable(String tag, int step) throws SQLException {
+		JdbcDataSource h2 = new JdbcDataSource();
+		h2.setURL("jdbc:h2:mem:segment-bench-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+		try (Connection connection = h2.getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute("CREATE TABLE idgen_segment (tag VARCHAR(128) PRIMARY KEY, max_id BIGINT NOT NULL DEFAULT 0,"
+					+ " step INTEGER NOT NULL, max_limit_id BIGINT NOT NULL DEFAULT 9223372036854775807,"
+					+ " version BIGINT NOT NULL DEFAULT 0, description VARCHAR(256),"
+					+ " update_time TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
+			statement.execute("INSERT INTO idgen_segment (tag, step) VALUES ('" + tag + "', " + step + ")");
+		}
+		return h2;
 	}
 
 }

@@ -1,24 +1,21 @@
 package io.github.idgen.benchmarks;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.snowflake.IdService;
 import me.ahoo.cosid.segment.DefaultSegmentId;
-import me.ahoo.cosid.segment.IdSegmentDistributor;
 import me.ahoo.cosid.segment.SegmentChainId;
-import org.h2.jdbcx.JdbcDataSource;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -26,35 +23,36 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Segment ids served from memory, side by side with a plain {@link AtomicLong} (the floor: one
- * atomic increment) and CosId's segment generators, at one and two threads. Every generator takes
- * ranges of {@value #STEP} ids: ours from an in-memory H2 table, CosId's from its in-memory
- * distributor, so that range allocations are rare and the figures are the cost of an id from memory.
- * Run with {@code java -jar benchmarks.jar SegmentBenchmarks -rf csv -rff segments.csv}.
+ * Segment ids side by side with a plain {@link AtomicLong} (the floor: one atomic increment) and
+ * CosId's segment generators, at one and two threads, at a fixed step: every generator takes ranges
+ * of {@code step} ids from the same kind of in-memory counter ({@link MemoryRanges}; idgen's
+ * registry with {@code maxStep} = step, so that its dynamic step stays put), which answers at once or,
+ * with {@code pauseNanos}, after a pause that stands for a database round trip. The ranges a
+ * generator took show as the secondary result {@code ranges} (per iteration, in throughput mode) and
+ * per trial on the console. Run with {@code java -jar benchmarks.jar SegmentBenchmarks}; add
+ * {@code -p step=1000 -p pauseNanos=500000} for a store that takes 0.5 ms per allocation.
  */
 @BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public abstract class SegmentBenchmarks {
 
-	static final int STEP = 1_000_000;
-
 	@Benchmark
-	public long idgenSegmentForTagNextId(Idgen state) {
+	public long idgenSegmentForTagNextId(Idgen state, Ranges ranges) {
 		return state.services.forTag(Idgen.TAG).nextId();
 	}
 
 	@Benchmark
-	public long idgenSegmentHeldServiceNextId(Idgen state) {
+	public long idgenSegmentHeldServiceNextId(Idgen state, Ranges ranges) {
 		return state.service.nextId();
 	}
 
 	@Benchmark
-	public long cosidSegmentChainId(CosIdChain state) {
+	public long cosidSegmentChainId(CosIdChain state, Ranges ranges) {
 		return state.generator.generate();
 	}
 
 	@Benchmark
-	public long cosidDefaultSegmentId(CosIdDefault state) {
+	public long cosidDefaultSegmentId(CosIdDefault state, Ranges ranges) {
 		return state.generator.generate();
 	}
 
@@ -63,28 +61,34 @@ public abstract class SegmentBenchmarks {
 		return state.counter.incrementAndGet();
 	}
 
-	/**
-	 * Creates a fresh in-memory H2 database with the segment table and one tag.
-	 * @param tag the tag's name
-	 * @param step the tag's step
-	 * @return the database
-	 */
-	static JdbcDataSource h2SegmentTable(String tag, int step) throws SQLException {
-		JdbcDataSource h2 = new JdbcDataSource();
-		h2.setURL("jdbc:h2:mem:segment-bench-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-		try (Connection connection = h2.getConnection(); Statement statement = connection.createStatement()) {
-			statement.execute("CREATE TABLE idgen_segment (tag VARCHAR(128) PRIMARY KEY, max_id BIGINT NOT NULL DEFAULT 0,"
-					+ " step INTEGER NOT NULL, max_limit_id BIGINT NOT NULL DEFAULT 9223372036854775807,"
-					+ " version BIGINT NOT NULL DEFAULT 0, description VARCHAR(256),"
-					+ " update_time TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
-			statement.execute("INSERT INTO idgen_segment (tag, step) VALUES ('" + tag + "', " + step + ")");
+	/** The ranges of one generator, in memory. */
+	@State(Scope.Benchmark)
+	public abstract static class Store {
+
+		/** Ids per range. */
+		@Param({ "1000", "100000", "1000000" })
+		public int step;
+
+		/** How long each allocation takes, 0 for at once. */
+		@Param({ "0" })
+		public long pauseNanos;
+
+		MemoryRanges ranges;
+
+		void createRanges() {
+			this.ranges = MemoryRanges.counted(this.step, this.pauseNanos);
 		}
-		return h2;
+
+		@TearDown(Level.Trial)
+		public void reportRanges() {
+			System.out.printf("%n%,d ranges in the trial (warm-up included), %.0f µs per allocation%n", this.ranges.ranges(),
+					this.ranges.meanNanos() / 1000);
+		}
+
 	}
 
-	/** idgen's {@link SegmentIdServices} on an in-memory H2 table. */
-	@State(Scope.Benchmark)
-	public static class Idgen {
+	/** idgen's {@link SegmentIdServices} on the in-memory store, {@code maxStep} = step. */
+	public static class Idgen extends Store {
 
 		static final String TAG = "bench";
 
@@ -93,9 +97,10 @@ public abstract class SegmentBenchmarks {
 		IdService service;
 
 		@Setup(Level.Trial)
-		public void setUp() throws SQLException {
-			this.services = new SegmentIdServices(new JdbcSegmentStore(h2SegmentTable(TAG, STEP), "idgen_segment"),
-					SegmentSettings.DEFAULTS.withMaxStep(STEP));
+		public void setUp() {
+			createRanges();
+			this.services = new SegmentIdServices(this.ranges.store(TAG),
+					SegmentSettings.DEFAULTS.withMaxStep(this.step).withMaxWait(Duration.ofSeconds(10)));
 			this.service = this.services.forTag(TAG);
 		}
 
@@ -107,27 +112,56 @@ public abstract class SegmentBenchmarks {
 	}
 
 	/** CosId 2.13.3's {@code SegmentChainId}: a chain of prefetched segments. */
-	@State(Scope.Benchmark)
-	public static class CosIdChain {
+	public static class CosIdChain extends Store {
 
 		SegmentChainId generator;
 
 		@Setup(Level.Trial)
 		public void setUp() {
-			this.generator = new SegmentChainId(new IdSegmentDistributor.Atomic(STEP));
+			createRanges();
+			this.generator = new SegmentChainId(this.ranges.distributor());
 		}
 
 	}
 
-	/** CosId 2.13.3's {@code DefaultSegmentId}: one segment, the next one fetched under a lock. */
-	@State(Scope.Benchmark)
-	public static class CosIdDefault {
+	/** CosId 2.13.3's {@code DefaultSegmentId}: one segment, the next one taken by the caller under a lock. */
+	public static class CosIdDefault extends Store {
 
 		DefaultSegmentId generator;
 
 		@Setup(Level.Trial)
 		public void setUp() {
-			this.generator = new DefaultSegmentId(new IdSegmentDistributor.Atomic(STEP));
+			createRanges();
+			this.generator = new DefaultSegmentId(this.ranges.distributor());
+		}
+
+	}
+
+	/**
+	 * The ranges the generator took in an iteration, and the time their allocations took (with
+	 * {@code pauseNanos}): JMH sums them over the threads (the first to finish reports them all) and
+	 * the measured iterations.
+	 */
+	@State(Scope.Thread)
+	@AuxCounters(AuxCounters.Type.EVENTS)
+	public static class Ranges {
+
+		public long ranges;
+
+		public long allocationNanos;
+
+		@Setup(Level.Iteration)
+		public void reset() {
+			this.ranges = 0;
+			this.allocationNanos = 0;
+			MemoryRanges.claim();
+		}
+
+		@TearDown(Level.Iteration)
+		public void count() {
+			long[] claimed = MemoryRanges.claim();
+			this.ranges = claimed[0];
+			this.allocationNanos = claimed[1];
 		}
 
 	}

@@ -6,7 +6,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -15,13 +17,35 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes the ranges of one tag from the store, one attempt at a time on a loader thread, and hangs
- * each new range on the range being served as its {@code next}. Remembers how the last attempt
- * ended: an attempt that got no answer from the store (it was unreachable or failed, threw an
- * {@link Error}, or no loader thread could start) is tried again after the retry interval by itself,
- * callers or not, until the store answers; so a tag recovers, and shows it, without traffic.
+ * Takes the ranges of one tag from the store, one attempt at a time, and hangs each new range on the
+ * range being served as its {@code next}. Remembers how the last attempt ended: an attempt that got
+ * no answer from the store (it was unreachable or failed, threw an {@link Error}, or no loader
+ * thread could start) is tried again after the retry interval by itself, callers or not, until the
+ * store answers; so a tag recovers, and shows it, without traffic.
+ * <p>
+ * Where an attempt runs depends on how fast the store answered the last one. Handing an attempt to a
+ * loader thread costs its caller a wake-up of microseconds, and the range tens of microseconds more
+ * (much more on a busy machine) before the thread runs: a caller that uses ranges up faster than that
+ * would wait for a thread at every range. So a store that answered within {@link #INLINE_NANOS} (one
+ * that answers from this process's memory) is asked by the caller that needs the range, while other
+ * callers go on with the current one; any other store is asked on a loader thread, which keeps asking,
+ * one allocation after the other, while callers run dry, so that it is not woken once per range.
  */
 final class RangeLoader {
+
+	/**
+	 * Longest allocation after which the next one runs in the caller: less than a hand-off to a thread
+	 * costs the caller alone, so only a store in this process's memory answers within it; the
+	 * fastest JDBC allocation (H2 in memory) takes over ten times as long, a network round trip more.
+	 */
+	static final long INLINE_NANOS = 2_000;
+
+	/**
+	 * How many times a caller that found no id in memory checks again, without parking, for a range an
+	 * inline attempt is taking: such an attempt ends within microseconds unless its thread lost the
+	 * CPU, and parking would cost more than that.
+	 */
+	private static final int SPINS = 1 << 10;
 
 	// the service's category, which operators already know
 	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
@@ -40,26 +64,45 @@ final class RangeLoader {
 
 	private final Supplier<ServedRange> current;
 
+	/** Moves the service from a used-up range to its next one (a compare-and-set). */
+	private final Consumer<ServedRange> moveOn;
+
 	private final DynamicStep step;
 
 	private final AtomicBoolean loading = new AtomicBoolean();
 
 	private final AtomicBoolean callersWaited = new AtomicBoolean();
 
-	/** Notified whenever an attempt ends. */
+	/** Notified whenever an attempt ends, if a caller waits. */
 	private final Object attemptEnded = new Object();
+
+	/**
+	 * Callers about to wait for {@link #attemptEnded}: an attempt that finds none (an inline one,
+	 * mostly) takes no monitor to wake nobody.
+	 */
+	private final AtomicInteger waiting = new AtomicInteger();
 
 	private volatile @Nullable AllocationFailure failure;
 
-	/** Largest id of every range taken so far; written by the one attempt in flight only. */
-	private volatile long highestTaken;
+	/**
+	 * Largest id of every range taken so far. Read and written by the attempt in flight only: each
+	 * attempt begins after the one before it ended, which the {@link #loading} flag orders.
+	 */
+	private long highestTaken;
+
+	/**
+	 * Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}; false
+	 * before the first and after a failed one.
+	 */
+	private volatile boolean answersAtOnce;
 
 	private final LongAdder allocations = new LongAdder();
 
 	private final LongAdder storeErrors = new LongAdder();
 
 	RangeLoader(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
-			ScheduledExecutorService retries, LongSupplier nanoClock, Supplier<ServedRange> current) {
+			ScheduledExecutorService retries, LongSupplier nanoClock, Supplier<ServedRange> current,
+			Consumer<ServedRange> moveOn) {
 		this.tag = tag;
 		this.store = store;
 		this.settings = settings;
@@ -67,6 +110,7 @@ final class RangeLoader {
 		this.retries = retries;
 		this.nanoClock = nanoClock;
 		this.current = current;
+		this.moveOn = moveOn;
 		this.step = new DynamicStep(settings.maxStep(), settings.stepDuration().toNanos());
 	}
 
@@ -93,23 +137,39 @@ final class RangeLoader {
 	 * it saw used up got its next.
 	 */
 	void awaitAttempt(ServedRange seen, @Nullable AllocationFailure failure, long nanos) {
-		synchronized (this.attemptEnded) {
-			if (this.current.get() == seen && seen.next == null && this.failure == failure) {
-				try {
+		if (answersAtOnce()) {
+			for (int i = 0; i < SPINS && this.loading.get() && stillWaiting(seen, failure); i++) {
+				Thread.onSpinWait();
+			}
+		}
+		// counted before the condition is read under the monitor: an attempt that ends meanwhile either
+		// sees the count and notifies, or ended before the count, and then the condition shows it
+		this.waiting.incrementAndGet();
+		try {
+			synchronized (this.attemptEnded) {
+				if (stillWaiting(seen, failure)) {
 					TimeUnit.NANOSECONDS.timedWait(this.attemptEnded, nanos);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					throw new SegmentIdsUnavailableException("Interrupted while waiting for a range of segment tag '"
-							+ this.tag + "'", Duration.ofSeconds(1), ex);
 				}
 			}
 		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new SegmentIdsUnavailableException("Interrupted while waiting for a range of segment tag '" + this.tag
+					+ "'", Duration.ofSeconds(1), ex);
+		}
+		finally {
+			this.waiting.decrementAndGet();
+		}
+	}
+
+	private boolean stillWaiting(ServedRange seen, @Nullable AllocationFailure failure) {
+		return this.current.get() == seen && seen.next == null && this.failure == failure;
 	}
 
 	/** Whether a range was ever taken. */
 	boolean hasTakenARange() {
-		return this.highestTaken > 0;
+		// the first range is never refused: there is nothing below it
+		return this.allocations.sum() > 0;
 	}
 
 	long allocations() {
@@ -127,6 +187,10 @@ final class RangeLoader {
 
 	private void launch() {
 		if (!this.loading.get() && this.loading.compareAndSet(false, true)) {
+			if (answersAtOnce() && !closed()) {
+				ended(attempt(this.current.get()));
+				return;
+			}
 			try {
 				this.loader.execute(this::load);
 			}
@@ -139,51 +203,125 @@ final class RangeLoader {
 		}
 	}
 
+	/**
+	 * The attempts of a loader thread: one, and as long as callers used the range up and ran dry while
+	 * it was under way, at once the next one, after moving the callers on to the range it brought
+	 * themselves (they need not wake first): a tag whose callers outrun the store gets ranges back to
+	 * back, not one per wake-up of this thread.
+	 */
 	private void load() {
-		// the range that gets the new one as its next: current cannot move on before that, since
-		// moving on needs a next range and only this attempt (one at a time) sets it
-		ServedRange current = this.current.get();
+		for (;;) {
+			// the range that gets the new one as its next: current cannot move on before that, since
+			// moving on needs a next range and only this attempt (one at a time) sets it
+			ServedRange extended = this.current.get();
+			AllocationFailure failure = attempt(extended);
+			if (failure != null || !outrun(extended)) {
+				ended(failure);
+				return;
+			}
+			rangeArrived();
+		}
+	}
+
+	/**
+	 * Takes a range and hangs it on the range being served, unless that has its next one already.
+	 * @return how the attempt failed, or null
+	 */
+	private @Nullable AllocationFailure attempt(ServedRange current) {
 		if (current.next != null) {
 			// started by a caller that saw an older range; the next one is already there
-			this.loading.set(false);
-			return;
+			return null;
 		}
-		AllocationFailure failure = null;
 		try {
-			int requested = this.step.next(this.nanoClock.getAsLong(), this.callersWaited.getAndSet(false));
+			long asked = this.nanoClock.getAsLong();
+			int requested = this.step.next(asked, this.callersWaited.get() && this.callersWaited.getAndSet(false));
 			SegmentRange range = this.store.allocate(this.tag, requested);
+			long answered = this.nanoClock.getAsLong();
 			this.allocations.increment();
 			if (range.firstId() <= this.highestTaken) {
 				throw new SegmentStoreRegressedException(this.tag, range, this.highestTaken, this.store.describe());
 			}
 			this.highestTaken = range.lastId();
-			this.step.allocated(requested, range, this.nanoClock.getAsLong());
+			this.step.allocated(requested, range, answered);
+			answeredIn(answered - asked);
 			current.next = new ServedRange(range, this.settings.preloadShare());
 			if (this.failure != null) {
 				logger.info("Segment tag '{}' got range {}..{} from {} again", this.tag, range.firstId(), range.lastId(),
 						this.store.describe());
 			}
+			return null;
 		}
 		catch (SegmentStoreRegressedException ex) {
 			logger.error(ex.getMessage());
-			failure = AllocationFailure.answer(ex, this.nanoClock.getAsLong());
+			return failed(AllocationFailure.answer(ex, this.nanoClock.getAsLong()));
 		}
 		catch (SegmentStoreException ex) {
 			this.storeErrors.increment();
 			log(ex.getMessage(), null);
-			failure = AllocationFailure.unanswered(ex, ex.getMessage(), this.nanoClock.getAsLong());
+			return failed(AllocationFailure.unanswered(ex, ex.getMessage(), this.nanoClock.getAsLong()));
 		}
 		catch (RuntimeException ex) {
-			failure = AllocationFailure.answer(ex, this.nanoClock.getAsLong());
+			return failed(AllocationFailure.answer(ex, this.nanoClock.getAsLong()));
 		}
 		catch (Error ex) {
 			// a failed attempt like a store error, not the end of the loader thread and of the retry interval
 			this.storeErrors.increment();
 			String message = "Allocation of segment tag '" + this.tag + "' from " + this.store.describe() + " failed: " + ex;
 			log(message, ex);
-			failure = AllocationFailure.unanswered(ex, message, this.nanoClock.getAsLong());
+			return failed(AllocationFailure.unanswered(ex, message, this.nanoClock.getAsLong()));
 		}
-		ended(failure);
+	}
+
+	private AllocationFailure failed(AllocationFailure failure) {
+		answeredIn(Long.MAX_VALUE);
+		return failure;
+	}
+
+	/**
+	 * Whether callers used up the range that just got its next one and found no id in memory while the
+	 * attempt was under way, or still wait: then the range after it is wanted at once. Moves them on
+	 * to the new range, unless one of them did. Not after a tag's first range, which nobody used up.
+	 */
+	private boolean outrun(ServedRange extended) {
+		boolean ranDry = this.callersWaited.get() || this.waiting.get() > 0;
+		if (!ranDry || extended.size == 0 || extended.taken < extended.size || closed()) {
+			return false;
+		}
+		this.moveOn.accept(extended);
+		return true;
+	}
+
+	/** Records that an attempt of a loader thread's run got a range, and wakes the callers waiting for it. */
+	private void rangeArrived() {
+		if (this.failure != null) {
+			this.failure = null;
+		}
+		wakeWaiting();
+	}
+
+	private void wakeWaiting() {
+		if (this.waiting.get() > 0) {
+			synchronized (this.attemptEnded) {
+				this.attemptEnded.notifyAll();
+			}
+		}
+	}
+
+	/** Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}. */
+	boolean answersAtOnce() {
+		return this.answersAtOnce;
+	}
+
+	private void answeredIn(long nanos) {
+		boolean atOnce = nanos < INLINE_NANOS;
+		if (atOnce != this.answersAtOnce) {
+			this.answersAtOnce = atOnce;
+		}
+	}
+
+	/** Whether the registry was closed: it stops both executors at once. */
+	private boolean closed() {
+		return this.retries.isShutdown();
 	}
 
 	/**
@@ -192,11 +330,12 @@ final class RangeLoader {
 	 */
 	private void ended(@Nullable AllocationFailure failure) {
 		// before the next attempt may start, so that it knows how this one ended
-		this.failure = failure;
-		this.loading.set(false);
-		synchronized (this.attemptEnded) {
-			this.attemptEnded.notifyAll();
+		if (this.failure != failure) {
+			this.failure = failure;
 		}
+		// a release is enough: whoever takes the flag next sees what this attempt did
+		this.loading.lazySet(false);
+		wakeWaiting();
 		if (failure != null && !failure.answered()) {
 			retryLater(failure);
 		}

@@ -13,12 +13,14 @@ import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link IdService} of one segment tag: ids from a range in memory, the next range loaded in the
- * background once a share of the current one is used, at most one allocation in flight.
+ * The {@link IdService} of one segment tag: ids from a range in memory, the next range loaded once a
+ * share of the current one is used, at most one allocation in flight and one range ahead.
  * <p>
  * The fast path takes no lock: one volatile read of the current range and one atomic increment on
  * it. A caller that finds the current range used up switches to the preloaded one (a compare-and-set
- * of the current range), or, when there is none yet, waits a bounded time for the loader. Every new range must
+ * of the current range), or, when there is none yet, waits a bounded time for it. The next range is
+ * taken by the caller that crosses the preload mark if the store answers from memory, otherwise on a
+ * loader thread (see {@link RangeLoader}). Every new range must
  * start above every id this service took before, or it is refused and the tag stops: that is what
  * keeps the ids of one service strictly increasing even if the store lost commits.
  * <p>
@@ -51,7 +53,7 @@ public final class SegmentIdService implements IdService {
 		this.store = store;
 		this.settings = settings;
 		this.nanoClock = nanoClock;
-		this.loader = new RangeLoader(tag, store, settings, loader, retries, nanoClock, () -> this.current);
+		this.loader = new RangeLoader(tag, store, settings, loader, retries, nanoClock, () -> this.current, this::moveOn);
 	}
 
 	/**
@@ -64,8 +66,9 @@ public final class SegmentIdService implements IdService {
 
 	@Override
 	public long nextId() {
-		long id = takeOne(this.current);
-		return (id != 0) ? id : nextIdSlowly();
+		ServedRange current = this.current;
+		long id = takeOne(current);
+		return (id != 0) ? id : nextIdSlowly(current);
 	}
 
 	@Override
@@ -94,7 +97,7 @@ public final class SegmentIdService implements IdService {
 				}
 				continue;
 			}
-			if (deadline == 0) {
+			if (deadline == 0 && current.next == null) {
 				deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
 			}
 			waited |= advance(current, deadline, !waited);
@@ -137,16 +140,21 @@ public final class SegmentIdService implements IdService {
 		}
 	}
 
-	private long nextIdSlowly() {
-		long deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
+	private long nextIdSlowly(ServedRange usedUp) {
+		// the clock is read only once a wait begins: a switch to a loaded range costs what an id costs
+		long deadline = 0;
 		boolean waited = false;
+		ServedRange current = usedUp;
 		for (;;) {
-			ServedRange current = this.current;
+			if (current.next == null && deadline == 0) {
+				deadline = this.nanoClock.getAsLong() + this.settings.maxWait().toNanos();
+			}
+			waited |= advance(current, deadline, !waited);
+			current = this.current;
 			long id = takeOne(current);
 			if (id != 0) {
 				return id;
 			}
-			waited |= advance(current, deadline, !waited);
 		}
 	}
 
@@ -174,9 +182,8 @@ public final class SegmentIdService implements IdService {
 	 * tells what happened)
 	 */
 	private boolean advance(ServedRange seen, long deadline, boolean countWait) {
-		ServedRange next = seen.next;
-		if (next != null) {
-			CURRENT.compareAndSet(this, seen, next);
+		if (seen.next != null) {
+			moveOn(seen);
 			return false;
 		}
 		AllocationFailure failure = this.loader.failure();
@@ -202,6 +209,11 @@ public final class SegmentIdService implements IdService {
 			throw unavailable(after);
 		}
 		return true;
+	}
+
+	/** Switches from a used-up range to its next one, unless another caller did. */
+	private void moveOn(ServedRange usedUp) {
+		CURRENT.compareAndSet(this, usedUp, usedUp.next);
 	}
 
 	private SegmentIdsUnavailableException unavailable(@Nullable AllocationFailure failure) {

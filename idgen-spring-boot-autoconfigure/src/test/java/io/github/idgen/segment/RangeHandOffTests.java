@@ -1,0 +1,191 @@
+package io.github.idgen.segment;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Where a tag's next range is taken: by the caller that crosses the preload mark when the store
+ * answered the last allocation from memory, on a loader thread otherwise; and a loader thread whose
+ * callers outrun the store takes ranges back to back instead of being woken for each.
+ */
+class RangeHandOffTests {
+
+	static final SegmentSettings SETTINGS = SegmentSettings.DEFAULTS.withMaxStep(10)
+		.withMaxWait(Duration.ofMillis(300))
+		.withRetryInterval(Duration.ofMillis(50));
+
+	final ExecutorService threads = Executors.newCachedThreadPool();
+
+	final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor();
+
+	/** Ids after which the code of an allocation runs compiled: interpreted, it takes microseconds. */
+	static final int WARM_UP = 50_000;
+
+	final AtomicInteger loaderRuns = new AtomicInteger();
+
+	@AfterEach
+	void stopThreads() {
+		this.threads.shutdownNow();
+		this.retries.shutdownNow();
+	}
+
+	@Test
+	void storeThatAnswersFromMemoryIsAskedByTheCallerOnceItsCodeIsCompiled() {
+		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
+		SegmentIdService service = service(store);
+		List<Long> ids = new ArrayList<>();
+		for (int i = 0; i < WARM_UP; i++) {
+			ids.add(service.nextId());
+		}
+		assertThat(ids).isSorted().doesNotHaveDuplicates().startsWith(1L).endsWith((long) WARM_UP);
+		store.threads().clear();
+		int runs = this.loaderRuns.get();
+		int attempts = store.attempts();
+		for (int i = 0; i < 10_000; i++) {
+			service.nextId();
+		}
+		assertThat(store.threads()).contains(Thread.currentThread());
+		// a thread only for an allocation the machine slowed down (a thread on the loader's thread for each range before)
+		assertThat(this.loaderRuns.get() - runs).isLessThan((store.attempts() - attempts) / 10);
+	}
+
+	@Test
+	void storeThatTurnsSlowIsAskedOnTheLoaderThreadAgain() {
+		MemoryStore memory = new MemoryStore(() -> 10);
+		ScriptedStore store = new ScriptedStore(memory);
+		SegmentIdService service = service(store);
+		for (int i = 0; i < WARM_UP; i++) {
+			service.nextId();
+		}
+		assertThat(store.threads()).contains(Thread.currentThread());
+		memory.pause(Duration.ofMillis(1));
+		int runs = this.loaderRuns.get();
+		for (int i = 0; i < 100; i++) {
+			service.nextId();
+		}
+		store.threads().clear();
+		for (int i = 0; i < 100; i++) {
+			service.nextId();
+		}
+		assertThat(store.threads()).isNotEmpty().doesNotContain(Thread.currentThread());
+		assertThat(this.loaderRuns).hasValueGreaterThan(runs);
+	}
+
+	@Test
+	void failedInlineAttemptLeavesTheCallerItsIdsAndIsRetriedOnTheLoaderThread() {
+		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
+		SegmentIdService service = warmedUp(store);
+		long last = service.statistics().currentLastId();
+		store.threads().clear();
+		store.failWith((tag) -> new SegmentStoreException("store down", new IllegalStateException("down")));
+		// the next range was loaded when the last one began: the caller that meets the failure at its
+		// preload mark gets its id, and so do the ones after it
+		assertThat(takeUntilUnavailable(service)).containsExactlyElementsOf(range(last + 1, last + 10));
+		assertThat(store.threads()).contains(Thread.currentThread());
+		assertThat(service.statistics().storeReachable()).isFalse();
+		store.threads().clear();
+		store.recover();
+		await().until(() -> service.statistics().storeReachable());
+		assertThat(store.threads()).isNotEmpty().doesNotContain(Thread.currentThread());
+		assertThat(service.nextId()).isEqualTo(last + 11);
+	}
+
+	@Test
+	void errorThrownByAnInlineAttemptDoesNotReachTheCaller() {
+		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
+		SegmentIdService service = warmedUp(store);
+		long last = service.statistics().currentLastId();
+		store.threads().clear();
+		store.failWith((tag) -> new StackOverflowError("deep store"));
+		assertThat(takeUntilUnavailable(service)).containsExactlyElementsOf(range(last + 1, last + 10));
+		assertThat(store.threads()).contains(Thread.currentThread());
+		assertThat(service.statistics().lastError()).contains("deep store");
+		assertThat(service.statistics().storeErrors()).isPositive();
+	}
+
+	@Test
+	void closedRegistryTakesNoRangeInline() {
+		MemoryStore memory = new MemoryStore(() -> 10);
+		ScriptedStore store = new ScriptedStore(memory);
+		try (SegmentIdServices services = new SegmentIdServices(store, SETTINGS)) {
+			SegmentIdService service = warmedUp(services.service("closed"), store);
+			services.close();
+			long maxId = memory.maxId();
+			assertThat(service.nextIds(10)).last().isEqualTo(maxId);
+			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId);
+			assertThat(memory.maxId()).isEqualTo(maxId);
+		}
+	}
+
+	@Test
+	void callersThatOutrunTheStoreGetRangesBackToBackFromOneLoaderRun() {
+		// an allocation far longer than a woken caller takes to come back for the next range
+		MemoryStore memory = new MemoryStore(() -> 10);
+		memory.pause(Duration.ofMillis(20));
+		SegmentIdService service = service(memory);
+		service.nextIds(500);
+		long allocations = service.statistics().allocations();
+		assertThat(allocations).isGreaterThanOrEqualTo(50);
+		assertThat(this.loaderRuns).hasValueLessThan((int) allocations / 2);
+	}
+
+	/**
+	 * A service that took {@link #WARM_UP} ids and whose store answered in the caller since; it is at
+	 * the end of a range of 10, and the next one is loaded (at the second id of the one before).
+	 */
+	private SegmentIdService warmedUp(ScriptedStore store) {
+		return warmedUp(service(store), store);
+	}
+
+	private static SegmentIdService warmedUp(SegmentIdService service, ScriptedStore store) {
+		for (int i = 0; i < WARM_UP; i++) {
+			service.nextId();
+		}
+		store.threads().clear();
+		for (int i = 0; i < 100 && !store.threads().contains(Thread.currentThread()); i++) {
+			service.nextIds(10);
+		}
+		assertThat(store.threads()).contains(Thread.currentThread());
+		assertThat(service.statistics().idsLeft()).isEqualTo(10);
+		return service;
+	}
+
+	/** Takes ids until the service has none and the store gives none within the wait. */
+	private static List<Long> takeUntilUnavailable(SegmentIdService service) {
+		List<Long> ids = new ArrayList<>();
+		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> {
+			for (;;) {
+				ids.add(service.nextId());
+			}
+		});
+		return ids;
+	}
+
+	private SegmentIdService service(SegmentStore store) {
+		return new SegmentIdService("hand-off", store, SETTINGS, (task) -> {
+			this.loaderRuns.incrementAndGet();
+			this.threads.execute(task);
+		}, this.retries, System::nanoTime);
+	}
+
+	private static List<Long> range(long first, long last) {
+		List<Long> ids = new ArrayList<>();
+		for (long id = first; id <= last; id++) {
+			ids.add(id);
+		}
+		return ids;
+	}
+
+}
