@@ -106,6 +106,15 @@ public final class SegmentIdService implements IdService {
 	}
 
 	/**
+	 * Returns whether the next allocation will run in the caller that crosses the preload mark: the
+	 * store answered the last one within {@link RangeLoader#INLINE_NANOS}.
+	 * @return false before the first allocation, after a failed one and after a slow one
+	 */
+	boolean takesNextRangeInline() {
+		return this.loader.answersAtOnce();
+	}
+
+	/**
 	 * Returns what this service did and holds.
 	 * @return a snapshot
 	 */
