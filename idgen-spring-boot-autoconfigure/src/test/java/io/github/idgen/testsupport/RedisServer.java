@@ -9,8 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -30,6 +33,8 @@ public final class RedisServer implements AutoCloseable, BeforeAllCallback, Afte
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
 	private static @Nullable RedisServer shared;
+
+	private static final AtomicBoolean clientWarmedUp = new AtomicBoolean();
 
 	private final Path directory;
 
@@ -135,6 +140,29 @@ public final class RedisServer implements AutoCloseable, BeforeAllCallback, Afte
 				throw new IllegalStateException("redis-server on port " + this.port + " did not start: " + logTail());
 			}
 			sleep(50);
+		}
+		warmUpClientOnce();
+	}
+
+	/**
+	 * Connects once per JVM with a long timeout, so that the first connection a test makes (with the
+	 * short timeouts of {@link #uri()}) does not also pay for loading Lettuce and Netty: on a loaded
+	 * two-core machine that took over two seconds and failed the first Redis test of a run.
+	 */
+	private void warmUpClientOnce() {
+		if (!clientWarmedUp.compareAndSet(false, true)) {
+			return;
+		}
+		RedisURI uri = RedisURI.builder().withHost("127.0.0.1").withPort(this.port).withTimeout(START_TIMEOUT).build();
+		RedisClient client = RedisClient.create(uri);
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			connection.sync().ping();
+		}
+		catch (RuntimeException ex) {
+			// a server that wants a password, say: the classes are loaded all the same
+		}
+		finally {
+			client.shutdown();
 		}
 	}
 
