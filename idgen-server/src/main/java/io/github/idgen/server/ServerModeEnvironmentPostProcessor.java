@@ -8,6 +8,9 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.PropertySource;
@@ -41,6 +44,26 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		environment.getPropertySources().addLast(new ModeDefaults(environment));
+	}
+
+	/**
+	 * Returns whether a key has its value from the mode's defaults: set nowhere else.
+	 * @param environment the application's environment
+	 * @param key the key, in its canonical form
+	 * @return whether no property source above the defaults has it, in any of its relaxed forms
+	 */
+	static boolean isModeDefault(ConfigurableEnvironment environment, String key) {
+		ConfigurationPropertyName name = ConfigurationPropertyName.of(key);
+		for (PropertySource<?> source : environment.getPropertySources()) {
+			if (ConfigurationPropertySources.isAttachedConfigurationPropertySource(source)) {
+				continue;
+			}
+			ConfigurationPropertySource properties = ConfigurationPropertySource.from(source);
+			if (properties != null && properties.getConfigurationProperty(name) != null) {
+				return PROPERTY_SOURCE.equals(source.getName());
+			}
+		}
+		return false;
 	}
 
 	/** The defaults, read from the rest of the environment on every lookup. */

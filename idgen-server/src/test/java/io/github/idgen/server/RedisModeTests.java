@@ -106,7 +106,9 @@ class RedisModeTests {
 		assertThat(Http.get(this.port, "/api/segment/get/no-such-tag", TOKEN).statusCode()).isEqualTo(404);
 		assertThat(output).contains("idgen-server is serving on")
 			.contains("redis mode, worker id " + lease().getWorkerId())
-			.contains("segment ids from Redis hashes idgen:segment:<tag> at redis://localhost:" + redis.port());
+			.contains(", named generators js;")
+			.contains("segment ids from Redis hashes idgen:segment:<tag> at redis://localhost:" + redis.port()
+					+ " (xxx.common.segment-store=redis, Redis mode's default);");
 	}
 
 	private WorkerIdLease lease() {
