@@ -50,18 +50,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unknownTag(UnknownSegmentTagException ex) {
-		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "Unknown tag",
-				"Segment tag '" + ex.getTag() + "' does not exist.");
-		problem.setProperty("tag", ex.getTag());
-		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
+		return notFound("Unknown tag", "Segment tag", "tag", ex.getTag());
 	}
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unknownGenerator(UnknownGeneratorException ex) {
-		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "Unknown generator",
-				"Generator '" + ex.getName() + "' does not exist.");
-		problem.setProperty("generator", ex.getName());
-		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
+		return notFound("Unknown generator", "Generator", "generator", ex.getName());
 	}
 
 	@ExceptionHandler
@@ -88,6 +82,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 		log.error("Request failed", ex);
 		return ResponseEntity.internalServerError()
 			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error", "The server failed; see its log."));
+	}
+
+	private static ResponseEntity<ProblemDetail> notFound(String title, String what, String property, String name) {
+		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, title, what + " '" + name + "' does not exist.");
+		problem.setProperty(property, name);
+		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
 	}
 
 	private static ResponseEntity<ProblemDetail> unavailable(String reason, Duration retryAfter) {
