@@ -3,6 +3,7 @@ package io.github.idgen.server;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.server.security.ConfiguredTokens;
+import io.github.idgen.snowflake.IdGenerators;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,6 +11,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationListener;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -26,12 +28,15 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 
 	private final ObjectProvider<SegmentIdServices> segments;
 
+	private final ObjectProvider<IdGenerators> generators;
+
 	private final ConfiguredTokens tokens;
 
 	ModeAnnouncement(ObjectProvider<IdServiceInfo> info, ObjectProvider<SegmentIdServices> segments,
-			ConfiguredTokens tokens) {
+			ObjectProvider<IdGenerators> generators, ConfiguredTokens tokens) {
 		this.info = info;
 		this.segments = segments;
+		this.generators = generators;
 		this.tokens = tokens;
 	}
 
@@ -40,10 +45,11 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 		Environment environment = event.getApplicationContext().getEnvironment();
 		String address = environment.getProperty("server.address", "all interfaces") + ":" + port(event);
 		IdServiceInfo info = this.info.getIfAvailable();
-		String snowflake = (info != null) ? info.mode() + " mode, worker id " + info.workerId() + ", datacenter id "
-				+ info.datacenterId() : "the application's IdService";
+		String snowflake = ((info != null) ? info.mode() + " mode, worker id " + info.workerId() + ", datacenter id "
+				+ info.datacenterId() : "the application's IdService") + namedGenerators();
 		SegmentIdServices segments = this.segments.getIfAvailable();
-		String segmentIds = (segments != null) ? "segment ids from " + segments.describeStore() : "no segment ids";
+		String segmentIds = (segments != null) ? "segment ids from " + segments.describeStore() + storeDefault(environment)
+				: "no segment ids";
 		if (ServerMode.of(environment) == ServerMode.DEMO) {
 			String demoSegments = (segments != null) ? segmentIds
 					+ " in an in-memory H2 database (demo tags orders, users, coupons; forgotten at exit)" : segmentIds;
@@ -55,6 +61,20 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 			logger.info("idgen-server is serving on {}: {}; {}; {} token(s)", address, snowflake, segmentIds,
 					this.tokens.size());
 		}
+	}
+
+	private String namedGenerators() {
+		IdGenerators generators = this.generators.getIfAvailable();
+		return (generators == null || generators.names().isEmpty()) ? ""
+				: ", named generators " + String.join(", ", generators.names());
+	}
+
+	private static String storeDefault(Environment environment) {
+		return (environment instanceof ConfigurableEnvironment configurable
+				&& ServerModeEnvironmentPostProcessor.isModeDefault(configurable, "xxx.common.segment-store"))
+						? " (xxx.common.segment-store=" + environment.getProperty("xxx.common.segment-store")
+								+ ", Redis mode's default)"
+						: "";
 	}
 
 	private static String port(ApplicationReadyEvent event) {

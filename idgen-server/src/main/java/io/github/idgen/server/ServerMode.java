@@ -18,9 +18,13 @@ public enum ServerMode {
 	/** A backend or a worker id configured: tokens required, any address. */
 	SERVICE;
 
-	/** Keys that, set, make the server a service: a shared database, a lease, an assigned worker id. */
+	/**
+	 * Keys that, set, make the server a service: a shared database, a lease, a shared segment store, an
+	 * assigned worker id. A switch counts when true, a {@code key=value} entry when it has that value.
+	 */
 	static final List<String> SERVICE_KEYS = List.of("spring.datasource.url", "xxx.common.zookeeper-enabled",
-			"xxx.common.jdbc-enabled", "xxx.common.id-worker-id");
+			"xxx.common.jdbc-enabled", "xxx.common.redis-enabled", "xxx.common.segment-store=redis",
+			"xxx.common.id-worker-id");
 
 	/**
 	 * Returns the mode an environment asks for.
@@ -35,10 +39,15 @@ public enum ServerMode {
 		return SERVICE_KEYS.stream().filter((key) -> isSet(environment, key)).toList();
 	}
 
-	private static boolean isSet(Environment environment, String key) {
+	private static boolean isSet(Environment environment, String entry) {
+		int equals = entry.indexOf('=');
+		String key = (equals < 0) ? entry : entry.substring(0, equals);
 		String value = environment.getProperty(key);
 		if (value == null || value.isBlank()) {
 			return false;
+		}
+		if (equals >= 0) {
+			return value.trim().equalsIgnoreCase(entry.substring(equals + 1));
 		}
 		return !key.endsWith("-enabled") || Boolean.parseBoolean(value.trim());
 	}

@@ -70,7 +70,7 @@ class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
 				+ String.join(", ", ServerMode.SERVICE_KEYS) + " set), which has no tokens and keeps segment ids"
 				+ " in memory only, but " + key + " is '" + address + "', not a loopback address",
 				"Remove " + key + " to try the demo on this machine, or configure the server as a service"
-						+ " (a database, ZooKeeper or a worker id, and idgen.server.tokens; see docs/server.md).");
+						+ " (a database, ZooKeeper, Redis or a worker id, and idgen.server.tokens; see docs/server.md).");
 	}
 
 	private static boolean isLoopback(String address) {

@@ -8,8 +8,11 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.http.HttpResponse;
 import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
 
+import com.jayway.jsonpath.JsonPath;
+import io.github.idgen.redis.RedisConnector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -19,15 +22,17 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Nothing configured: the demo. It says so, listens on loopback only, needs no token and serves its
- * demo tags from the embedded database.
+ * Nothing configured: the demo. It says so, listens on loopback only, needs no token, serves its
+ * demo tags from the embedded database, and has no Redis connection nor a Redis health check to fail.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @ExtendWith(OutputCaptureExtension.class)
@@ -38,6 +43,9 @@ class DemoModeTests {
 
 	@Autowired
 	private Environment environment;
+
+	@Autowired
+	private ApplicationContext context;
 
 	@Test
 	void theLogSaysDemo(CapturedOutput output) {
@@ -64,6 +72,17 @@ class DemoModeTests {
 			assertThat(Long.parseLong(response.body())).isPositive();
 		}
 		assertThat(Http.get(this.port, "/v1/ids/next").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void neverConnectsToRedis() {
+		assertThat(this.context.getBeanNamesForType(RedisConnectionFactory.class)).isEmpty();
+		assertThat(this.context.getBeanNamesForType(RedisConnector.class)).isEmpty();
+		HttpResponse<String> health = Http.get(this.port, "/actuator/health");
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat((String) JsonPath.read(health.body(), "$.status")).isEqualTo("UP");
+		assertThat((Map<String, Object>) JsonPath.read(health.body(), "$.components")).containsKey("idgen")
+			.doesNotContainKey("redis");
 	}
 
 	private static Optional<InetAddress> externalAddress() throws SocketException {

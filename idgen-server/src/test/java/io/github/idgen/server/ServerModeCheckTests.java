@@ -32,6 +32,15 @@ class ServerModeCheckTests {
 	}
 
 	@Test
+	void aServiceOnRedisWithoutTokensDoesNotStart() {
+		// stopped before anything connects: no Redis runs here
+		assertStartFails("(xxx.common.redis-enabled, xxx.common.segment-store=redis set) but idgen.server.tokens is empty",
+				"--xxx.common.redis-enabled=true");
+		assertStartFails("(xxx.common.segment-store=redis set) but idgen.server.tokens is empty",
+				"--xxx.common.segment-store=redis");
+	}
+
+	@Test
 	void theDemoOnANetworkAddressDoesNotStart() {
 		assertStartFails("but server.address is '0.0.0.0', not a loopback address", "--server.address=0.0.0.0");
 	}

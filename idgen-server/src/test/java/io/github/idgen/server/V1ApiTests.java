@@ -158,7 +158,8 @@ class V1ApiTests {
 		assertThat((String) JsonPath.read(response.body(), "$.openapi")).startsWith("3.1");
 		assertThat((java.util.Map<String, Object>) JsonPath.read(response.body(), "$.paths")).containsKeys("/v1/ids/next",
 				"/v1/ids", "/v1/ids/{id}", "/v1/segments/{tag}/next", "/v1/segments/{tag}",
-				"/v1/segments/{tag}/ranges")
+				"/v1/segments/{tag}/ranges", "/v1/generators/{name}/next", "/v1/generators/{name}",
+				"/v1/generators/{name}/{id}")
 			.doesNotContainKey("/api/segment/get/{key}");
 	}
 

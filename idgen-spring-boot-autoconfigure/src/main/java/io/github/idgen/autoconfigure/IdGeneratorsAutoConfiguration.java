@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
@@ -25,8 +26,9 @@ import org.springframework.core.env.Environment;
  * the fixed worker and datacenter ids. A layout without room for that node id stops start-up naming
  * the generator's key.
  */
+// after every mode's: a lease mode's deployment not yet defined would make the generators fixed-mode ones
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class })
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class })
 @EnableConfigurationProperties({ CommonProperties.class, IdLayoutProperties.class })
 public final class IdGeneratorsAutoConfiguration {
 

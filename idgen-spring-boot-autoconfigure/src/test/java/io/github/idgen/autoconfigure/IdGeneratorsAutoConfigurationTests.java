@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.ClusterDeployment;
@@ -19,11 +20,13 @@ import io.github.idgen.snowflake.SequenceStart;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.snowflake.UnknownGeneratorException;
+import io.github.idgen.testsupport.RedisServer;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static io.github.idgen.autoconfigure.IdLayoutAutoConfigurationTests.assertRejected;
@@ -34,8 +37,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Tests for {@link IdGeneratorsAutoConfiguration}: the named generators of
- * {@code xxx.common.generators.<name>.*} in fixed mode, in cluster mode on a real ZooKeeper server and
- * in JDBC mode on H2; one test per condition.
+ * {@code xxx.common.generators.<name>.*} in fixed mode, in cluster mode on a real ZooKeeper server, in
+ * JDBC mode on H2 and in Redis mode on a real redis-server; one test per condition.
  */
 class IdGeneratorsAutoConfigurationTests {
 
@@ -196,6 +199,23 @@ class IdGeneratorsAutoConfigurationTests {
 				IdServiceProxy js = (IdServiceProxy) context.getBean(IdGenerators.class).get("js");
 				assertThat(js.getLease()).isSameAs(context.getBean(ClusterDeployment.class).currentLease());
 				assertThat(js.nextIds(10)).allSatisfy((id) -> assertThat(id).isLessThan(1L << 53));
+			});
+	}
+
+
+	@Test
+	void inRedisModeEachNamedGeneratorIssuesUnderTheLeaseOfTheDeployment() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+				RedisIdServiceAutoConfiguration.class))
+			.withPropertyValues("xxx.common.redis-enabled=true", "xxx.common.redis-lease-timeout=1s",
+					"xxx.common.redis-lease-group=generators-" + places.incrementAndGet(),
+					"spring.data.redis.port=" + RedisServer.shared().port(),
+					"xxx.common.generators.js.layout=javascript-safe")
+			.run((context) -> {
+				IdServiceProxy js = (IdServiceProxy) context.getBean(IdGenerators.class).get("js");
+				assertThat(js.getLease()).isSameAs(context.getBean(ClusterDeployment.class).currentLease());
+				assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.decompose(js.nextId()).workerId())
+					.isEqualTo(js.getLease().getWorkerId());
 			});
 	}
 

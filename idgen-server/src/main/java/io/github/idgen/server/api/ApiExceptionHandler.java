@@ -6,6 +6,7 @@ import io.github.idgen.segment.SegmentStoreException;
 import io.github.idgen.segment.SegmentTagExhaustedException;
 import io.github.idgen.segment.UnknownSegmentTagException;
 import io.github.idgen.snowflake.IdUnavailableException;
+import io.github.idgen.snowflake.UnknownGeneratorException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +23,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /**
  * Every error of the API as an RFC 9457 problem detail ({@code application/problem+json}): Spring
  * MVC's own (unknown path, wrong method, ...) through {@link ResponseEntityExceptionHandler}, and
- * idgen's: 400 bad parameter, 404 unknown tag, 409 exhausted tag, 503 with {@code Retry-After} when
+ * idgen's: 400 bad parameter, 404 unknown tag or generator, 409 exhausted tag, 503 with {@code Retry-After} when
  * no id can be issued for now. Details tell the caller what it can act on; the operator's
  * explanation (hosts, tables, properties) goes to the log.
  */
@@ -49,10 +50,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unknownTag(UnknownSegmentTagException ex) {
-		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "Unknown tag",
-				"Segment tag '" + ex.getTag() + "' does not exist.");
-		problem.setProperty("tag", ex.getTag());
-		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
+		return notFound("Unknown tag", "Segment tag", "tag", ex.getTag());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unknownGenerator(UnknownGeneratorException ex) {
+		return notFound("Unknown generator", "Generator", "generator", ex.getName());
 	}
 
 	@ExceptionHandler
@@ -79,6 +82,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 		log.error("Request failed", ex);
 		return ResponseEntity.internalServerError()
 			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error", "The server failed; see its log."));
+	}
+
+	private static ResponseEntity<ProblemDetail> notFound(String title, String what, String property, String name) {
+		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, title, what + " '" + name + "' does not exist.");
+		problem.setProperty(property, name);
+		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
 	}
 
 	private static ResponseEntity<ProblemDetail> unavailable(String reason, Duration retryAfter) {

@@ -1,30 +1,78 @@
 package io.github.idgen.server.api;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.snowflake.UnknownGeneratorException;
 
 /**
- * The Snowflake generator a key of {@code /api/snowflake/get/{key}} names. Today every key gets the
- * default {@link IdService}, as the contract says of unknown names; once named generators exist, a
- * bean of this type that looks the key up in their registry (falling back to the default) replaces
- * {@code ApiConfiguration}'s.
+ * The Snowflake generators the API serves: the default one (the application's {@link IdService})
+ * and the named ones of {@code xxx.common.generators.<name>.*} from the {@link IdGenerators}
+ * registry, each with the layout that takes its ids apart. Looked up in a map made once: a request
+ * costs one hash lookup.
  */
-@FunctionalInterface
-public interface Generators {
+final class Generators {
+
+	/** The default generator's name in metrics. */
+	static final String DEFAULT = "default";
+
+	private final Generator defaultGenerator;
+
+	private final Map<String, Generator> named;
+
+	Generators(IdService idService, SnowflakeLayout layout, IdGenerators registry) {
+		this.defaultGenerator = new Generator(DEFAULT, idService, layout);
+		Map<String, Generator> named = new LinkedHashMap<>();
+		for (String name : registry.names()) {
+			named.put(name, new Generator(name, registry.get(name), registry.layout(name)));
+		}
+		this.named = Map.copyOf(named);
+	}
 
 	/**
-	 * Returns the generator a key names.
+	 * Leaf's lookup ({@code /api/snowflake/get/{key}}): the generator the key names, the default one
+	 * for any other key. An unknown key goes by {@value #DEFAULT} in metrics too, so that made-up keys
+	 * add no series.
 	 * @param key the key of the request
-	 * @return the generator and the name it goes by in metrics
+	 * @return the generator
 	 */
-	Generator forKey(String key);
+	Generator forKey(String key) {
+		return this.named.getOrDefault(key, this.defaultGenerator);
+	}
 
 	/**
-	 * A generator with its name.
-	 *
-	 * @param name the name in metrics ({@code default} for the default generator)
-	 * @param idService the generator
+	 * The named generator of {@code /v1/generators/{name}}.
+	 * @param name the name it was configured under
+	 * @return the generator
+	 * @throws UnknownGeneratorException if none has that name (404)
 	 */
-	record Generator(String name, IdService idService) {
+	Generator named(String name) {
+		Generator generator = this.named.get(name);
+		if (generator == null) {
+			throw new UnknownGeneratorException(name, this.named.keySet());
+		}
+		return generator;
+	}
+
+	/**
+	 * The default generator, of {@code /v1/ids}, whatever the named ones are called.
+	 * @return the generator
+	 */
+	Generator defaultGenerator() {
+		return this.defaultGenerator;
+	}
+
+	/**
+	 * A generator with its name and layout.
+	 *
+	 * @param name the name in metrics ({@value #DEFAULT} for the default generator)
+	 * @param idService the generator
+	 * @param layout the layout of its ids, with their epoch
+	 */
+	record Generator(String name, IdService idService, SnowflakeLayout layout) {
 	}
 
 }

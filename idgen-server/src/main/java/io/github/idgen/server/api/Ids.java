@@ -17,7 +17,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * What every endpoint asks for, in one place: Snowflake ids by generator key, segment ids and
+ * What every endpoint asks for, in one place: Snowflake generators by key or name, segment ids and
  * ranges by tag. Each call marks the request with its tag for the metrics.
  */
 @Component
@@ -36,14 +36,26 @@ class Ids {
 		this.store = store.getIfAvailable();
 	}
 
-	IdService generator(String key, HttpServletRequest request) {
-		Generators.Generator generator = this.generators.forKey(key);
-		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, generator.name());
-		return generator.idService();
+	/** Leaf's generator lookup: the generator the key names, the default one for any other key. */
+	Generators.Generator generator(String key, HttpServletRequest request) {
+		return marked(this.generators.forKey(key), request);
 	}
 
-	long snowflakeId(String key, HttpServletRequest request) {
-		return generator(key, request).nextId();
+	/** A named generator, or {@code UnknownGeneratorException} (404). */
+	Generators.Generator namedGenerator(String name, HttpServletRequest request) {
+		// marked before the lookup: an unknown name counts as "other", as an unknown tag does
+		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, name);
+		return this.generators.named(name);
+	}
+
+	Generators.Generator defaultGenerator(HttpServletRequest request) {
+		return marked(this.generators.defaultGenerator(), request);
+	}
+
+	private static Generators.Generator marked(Generators.Generator generator, HttpServletRequest request) {
+		// the generator's name, never the key asked for: unknown keys add no series
+		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, generator.name());
+		return generator;
 	}
 
 	IdService segment(String tag, HttpServletRequest request) {

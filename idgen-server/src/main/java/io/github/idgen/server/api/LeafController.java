@@ -38,7 +38,7 @@ class LeafController {
 
 	@RequestMapping("/snowflake/get/{key}")
 	ResponseEntity<String> snowflake(@PathVariable("key") String key, HttpServletRequest request) {
-		return text(this.ids.snowflakeId(key, request));
+		return text(this.ids.generator(key, request).idService().nextId());
 	}
 
 	private static ResponseEntity<String> text(long id) {

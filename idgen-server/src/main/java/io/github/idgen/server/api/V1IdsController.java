@@ -4,12 +4,8 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import io.github.idgen.info.IdServiceInfo;
-import io.github.idgen.snowflake.SnowflakeId;
-import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,58 +15,33 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Snowflake ids of the default generator: one as text, a batch as JSON strings (JavaScript numbers
- * lose precision above 2^53), and an id taken apart.
+ * lose precision above 2^53), and an id taken apart with the default layout.
  */
 @RestController
 @RequestMapping("/v1/ids")
 class V1IdsController {
 
-	private static final String DEFAULT = "default";
-
 	private final Ids ids;
 
-	private final SnowflakeLayout layout;
-
-	V1IdsController(Ids ids, ObjectProvider<IdServiceInfo> info) {
+	V1IdsController(Ids ids) {
 		this.ids = ids;
-		// the layout and epoch the IdService issues with, so that ids are taken apart right
-		IdServiceInfo described = info.getIfAvailable();
-		this.layout = (described != null) ? described.layout() : SnowflakeLayout.TWITTER;
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
 	String next(HttpServletRequest request) {
-		return Long.toString(this.ids.snowflakeId(DEFAULT, request));
+		return Long.toString(this.ids.defaultGenerator(request).idService().nextId());
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@RequestParam(name = "count", required = false) @Nullable String count,
 			HttpServletRequest request) {
 		int num = Parameters.count(count);
-		return Ids.strings(this.ids.generator(DEFAULT, request).nextIds(num));
+		return Ids.strings(this.ids.defaultGenerator(request).idService().nextIds(num));
 	}
 
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	IdDetails decompose(@PathVariable("id") String id) {
-		return IdDetails.of(this.layout.decompose(Parameters.bounded("id", id, 0, Long.MAX_VALUE)));
-	}
-
-	/**
-	 * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
-	 *
-	 * @param id the id
-	 * @param timestamp when it was issued
-	 * @param datacenterId its datacenter id
-	 * @param workerId its worker id
-	 * @param sequence its sequence within the millisecond
-	 */
-	record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
-
-		static IdDetails of(SnowflakeId parts) {
-			return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
-					parts.workerId(), parts.sequence());
-		}
-
+	IdDetails decompose(@PathVariable("id") String id, HttpServletRequest request) {
+		return IdDetails.decode(this.ids.defaultGenerator(request).layout(), id);
 	}
 
 }

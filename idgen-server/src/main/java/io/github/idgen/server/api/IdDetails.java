@@ -1,0 +1,30 @@
+package io.github.idgen.server.api;
+
+import io.github.idgen.snowflake.SnowflakeId;
+import io.github.idgen.snowflake.SnowflakeLayout;
+
+/**
+ * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
+ *
+ * @param id the id
+ * @param timestamp when it was issued
+ * @param datacenterId its datacenter id
+ * @param workerId its worker id
+ * @param sequence its sequence within its time unit
+ */
+record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
+
+	/**
+	 * Takes an id of the API's path apart.
+	 * @param layout the layout of the generator that issued it
+	 * @param id the id as the path has it
+	 * @return its parts
+	 * @throws BadParameterException if it is not a non-negative 64-bit number
+	 */
+	static IdDetails decode(SnowflakeLayout layout, String id) {
+		SnowflakeId parts = layout.decompose(Parameters.bounded("id", id, 0, Long.MAX_VALUE));
+		return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
+				parts.workerId(), parts.sequence());
+	}
+
+}
