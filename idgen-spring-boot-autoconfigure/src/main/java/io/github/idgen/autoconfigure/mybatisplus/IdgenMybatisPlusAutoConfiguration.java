@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.mybatisplus.IdServiceIdentifierGenerator;
 import io.github.idgen.snowflake.IdService;
 
@@ -21,8 +22,9 @@ import org.springframework.context.annotation.Bean;
  * MyBatis-Plus's auto-configurations so that its Spring Cloud based generator backs off; a user's
  * own {@code IdentifierGenerator} bean wins.
  */
+// after every mode's: without the IdService its condition backs off and MyBatis-Plus keeps its own generator
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class },
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class },
 		beforeName = { "com.baomidou.mybatisplus.autoconfigure.IdentifierGeneratorAutoConfiguration",
 				"com.baomidou.mybatisplus.autoconfigure.MybatisPlusAutoConfiguration" })
 @ConditionalOnClass(IdentifierGenerator.class)

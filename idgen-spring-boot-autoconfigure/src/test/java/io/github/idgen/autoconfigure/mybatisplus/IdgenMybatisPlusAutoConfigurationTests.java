@@ -12,12 +12,16 @@ import com.baomidou.mybatisplus.core.incrementer.DefaultIdentifierGenerator;
 import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
 import com.baomidou.mybatisplus.core.toolkit.GlobalConfigUtils;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.ImportedAutoConfigurations;
 import io.github.idgen.autoconfigure.mybatisplus.articles.Article;
 import io.github.idgen.autoconfigure.mybatisplus.articles.ArticleMapper;
+import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.mybatisplus.IdServiceIdentifierGenerator;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.RecordingIdService;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import io.github.idgen.testsupport.RedisServer;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.junit.jupiter.api.Test;
 import org.mybatis.spring.annotation.MapperScan;
@@ -26,6 +30,7 @@ import org.springframework.cloud.commons.util.InetUtils;
 import org.springframework.cloud.commons.util.InetUtilsProperties;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -37,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link IdgenMybatisPlusAutoConfiguration}, with MyBatis-Plus's own auto-configuration and
- * a real mapper on H2.
+ * a real mapper on H2; in Redis mode on a real redis-server.
  */
 class IdgenMybatisPlusAutoConfigurationTests {
 
@@ -132,6 +137,32 @@ class IdgenMybatisPlusAutoConfigurationTests {
 				assertThat(SnowflakeLayout.TWITTER.decompose(id)).satisfies((parts) -> {
 					assertThat(parts.workerId()).isEqualTo(17);
 					assertThat(parts.datacenterId()).isEqualTo(3);
+				});
+			});
+	}
+
+	@Test
+	void inRedisModeMapperInsertsRowsWithIdsOfTheRedisLease() {
+		// every auto-configuration of idgen and MyBatis-Plus, ordered as at an application's start-up:
+		// MyBatis-Plus's names sort first and pull ours in before them
+		new ApplicationContextRunner()
+			.withConfiguration(ImportedAutoConfigurations.startingWith("io.github.idgen.", "com.baomidou."))
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, DataRedisAutoConfiguration.class))
+			.withUserConfiguration(Mappers.class)
+			.withBean(InetUtils.class, () -> new InetUtils(new InetUtilsProperties()))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:idgen_mybatis_plus_" + databases.incrementAndGet(),
+					"xxx.common.redis-enabled=true", "xxx.common.redis-lease-timeout=1s",
+					"xxx.common.redis-lease-group=mybatis-plus", "spring.data.redis.port=" + RedisServer.shared().port())
+			.run((context) -> {
+				IdentifierGenerator generator = GlobalConfigUtils
+					.getGlobalConfig(context.getBean(SqlSessionFactory.class).getConfiguration())
+					.getIdentifierGenerator();
+				assertThat(generator).isInstanceOf(IdServiceIdentifierGenerator.class);
+				WorkerIdLease lease = context.getBean(IdServiceProxy.class).getLease();
+				long id = insertArticles(context, "leased").get(0);
+				assertThat(SnowflakeLayout.TWITTER.decompose(id)).satisfies((parts) -> {
+					assertThat(parts.workerId()).isEqualTo(lease.getWorkerId());
+					assertThat(parts.datacenterId()).isEqualTo(lease.getDatacenterId());
 				});
 			});
 	}
