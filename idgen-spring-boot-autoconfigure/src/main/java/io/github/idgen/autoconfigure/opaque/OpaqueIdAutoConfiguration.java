@@ -4,6 +4,7 @@ import java.util.Base64;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.opaque.Ff1IdCodec;
 import io.github.idgen.opaque.IdCodec;
@@ -32,7 +33,7 @@ import org.springframework.util.StringUtils;
  * does not bring. An empty key is how a command line switches off a key that a configuration file sets.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class })
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class })
 @Conditional(OpaqueIdAutoConfiguration.OnOpaqueIdKey.class)
 @EnableConfigurationProperties(OpaqueIdProperties.class)
 public final class OpaqueIdAutoConfiguration {
