@@ -23,13 +23,11 @@ import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureAfter;
 import org.springframework.boot.autoconfigure.AutoConfigureBefore;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
-import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.MethodParameter;
@@ -64,12 +62,7 @@ class AutoConfigurationOrderTests {
 
 	@Test
 	void everyAutoConfigurationThatUsesABeanOfALeaseModeIsOrderedAfterThatMode() {
-		List<Class<?>> imported = ImportCandidates.load(AutoConfiguration.class, this.classLoader)
-			.getCandidates()
-			.stream()
-			.filter((name) -> name.startsWith("io.github.idgen."))
-			.<Class<?>>map((name) -> ClassUtils.resolveClassName(name, this.classLoader))
-			.toList();
+		List<Class<?>> imported = ImportedAutoConfigurations.classesStartingWith("io.github.idgen.");
 		assertThat(imported).containsAll(MODES);
 		Map<String, Set<String>> orderedAfter = orderedAfter(imported);
 		Set<Class<?>> users = new LinkedHashSet<>();

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.util.List;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.annotation.ImportCandidates;
@@ -23,13 +25,23 @@ public final class ImportedAutoConfigurations {
 	 * @return the auto-configurations
 	 */
 	public static AutoConfigurations startingWith(String... prefixes) {
+		return AutoConfigurations.of(classesStartingWith(prefixes).toArray(Class<?>[]::new));
+	}
+
+	/**
+	 * Auto-configuration classes of the imports files whose names start with one of the prefixes, in
+	 * the order of the files.
+	 * @param prefixes package prefixes, such as {@code "io.github.idgen."}
+	 * @return the classes
+	 */
+	public static List<Class<?>> classesStartingWith(String... prefixes) {
 		ClassLoader classLoader = ImportedAutoConfigurations.class.getClassLoader();
-		return AutoConfigurations.of(ImportCandidates.load(AutoConfiguration.class, classLoader)
+		return ImportCandidates.load(AutoConfiguration.class, classLoader)
 			.getCandidates()
 			.stream()
 			.filter((name) -> startsWithAny(name, prefixes))
-			.map((name) -> ClassUtils.resolveClassName(name, classLoader))
-			.toArray(Class<?>[]::new));
+			.<Class<?>>map((name) -> ClassUtils.resolveClassName(name, classLoader))
+			.toList();
 	}
 
 	private static boolean startsWithAny(String name, String... prefixes) {
