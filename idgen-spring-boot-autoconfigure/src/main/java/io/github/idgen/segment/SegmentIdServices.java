@@ -154,6 +154,24 @@ public final class SegmentIdServices implements AutoCloseable {
 	}
 
 	/**
+	 * Drops the service of a tag that is no longer used, such as the row of a business number's past
+	 * period, so that it leaves {@link #statistics()} (and with them health and endpoints). Ids left in
+	 * its memory are never issued by this registry: a gap, never a duplicate. A later call for the tag
+	 * starts a new service, on new ranges of the store, above every id the dropped one took.
+	 * @param tag the tag
+	 */
+	public void forget(String tag) {
+		synchronized (this.lock) {
+			this.services.remove(tag);
+			this.pending.remove(tag);
+		}
+		SegmentIdService last = this.lastAsked;
+		if (last != null && last.getTag().equals(tag)) {
+			this.lastAsked = null;
+		}
+	}
+
+	/**
 	 * Returns where the tags are kept.
 	 * @return for example {@code "table idgen_segment"}
 	 */
