@@ -10,6 +10,7 @@ import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.CodePattern;
 import io.github.idgen.codes.ResetPeriod;
+import io.github.idgen.testsupport.MovableClock;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

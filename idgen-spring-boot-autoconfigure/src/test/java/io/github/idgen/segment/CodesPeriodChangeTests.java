@@ -16,6 +16,7 @@ import io.github.idgen.codes.CodePattern;
 import io.github.idgen.codes.ResetPeriod;
 import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.DatabaseServer;
+import io.github.idgen.testsupport.MovableClock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

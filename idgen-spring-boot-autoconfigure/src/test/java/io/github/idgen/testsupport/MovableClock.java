@@ -1,4 +1,4 @@
-package io.github.idgen.segment;
+package io.github.idgen.testsupport;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -9,19 +9,31 @@ import java.time.ZoneOffset;
 /**
  * A clock that stands still until a test moves it, shared by the threads that read it.
  */
-final class MovableClock extends Clock {
+public final class MovableClock extends Clock {
 
 	private volatile Instant now;
 
-	MovableClock(Instant now) {
+	/**
+	 * Creates a clock.
+	 * @param now the time it shows until moved
+	 */
+	public MovableClock(Instant now) {
 		this.now = now;
 	}
 
-	void set(Instant now) {
+	/**
+	 * Sets the time.
+	 * @param now the time it shows from now on
+	 */
+	public void set(Instant now) {
 		this.now = now;
 	}
 
-	void advance(Duration duration) {
+	/**
+	 * Moves the time on.
+	 * @param duration how far
+	 */
+	public void advance(Duration duration) {
 		this.now = this.now.plus(duration);
 	}
 
