@@ -64,4 +64,11 @@ public class CodeProperties {
 		this.zone = zone;
 	}
 
+	@Override
+	public String toString() {
+		// what a failed start shows as the bound value
+		return "{tag=" + this.tag + ", pattern=" + this.pattern + ", reset=" + this.reset.name().toLowerCase(java.util.Locale.ROOT)
+				+ ", zone=" + this.zone + "}";
+	}
+
 }
