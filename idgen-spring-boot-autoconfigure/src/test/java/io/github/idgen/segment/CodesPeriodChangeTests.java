@@ -43,11 +43,8 @@ class CodesPeriodChangeTests {
 	void instancesWhoseClocksChangeDayAtDifferentMomentsIssueUniqueNumbersRestartingAt1(DatabaseServer server)
 			throws Exception {
 		String tag = SegmentTables.uniqueTag("orders");
-		try (HikariDataSource pool = server.pool(1)) {
-			SegmentTables.insertTag(pool, tag, 0, 7, Long.MAX_VALUE);
-		}
-		List<Instance> instances = instances(server, tag, "ORD{yyyyMMdd}{seq:6}", INSTANCES);
-		try {
+		try (Fleet fleet = new Fleet(server, tag, 7, "ORD{yyyyMMdd}{seq:6}", INSTANCES)) {
+			List<Instance> instances = fleet.instances;
 			// instance i moves to the next day after (i + 1) * 100 numbers, while the others go on with theirs
 			List<List<String>> issued = AtOnce.run(instances, (instance) -> {
 				List<String> numbers = new ArrayList<>();
@@ -77,20 +74,14 @@ class CodesPeriodChangeTests {
 						all.stream().filter((n) -> n.startsWith("ORD20261124")).count());
 			}
 		}
-		finally {
-			instances.forEach(Instance::close);
-		}
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("io.github.idgen.segment.RealDatabases#shared")
 	void instancesCreatingAPeriodsRowAtOnceEndWithOneRow(DatabaseServer server) throws Exception {
 		String tag = SegmentTables.uniqueTag("first-use");
-		try (HikariDataSource pool = server.pool(1)) {
-			SegmentTables.insertTag(pool, tag, 0, 5, Long.MAX_VALUE);
-		}
-		List<Instance> instances = instances(server, tag, "F{yyyyMMdd}{seq:6}", 4);
-		try {
+		try (Fleet fleet = new Fleet(server, tag, 5, "F{yyyyMMdd}{seq:6}", 4)) {
+			List<Instance> instances = fleet.instances;
 			List<Boolean> created = AtOnce.run(IntStream.range(0, 16).boxed().toList(),
 					(i) -> instances.get(i % 4).store.createTagLike(tag + ":20261124", tag, 999_999, "race"));
 			assertThat(created).as("calls that created the row").containsOnlyOnce(true);
@@ -104,20 +95,14 @@ class CodesPeriodChangeTests {
 				assertThat(SegmentTables.countRows(pool, tag + ":")).isEqualTo(2);
 			}
 		}
-		finally {
-			instances.forEach(Instance::close);
-		}
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("io.github.idgen.segment.RealDatabases#shared")
 	void twoInstancesIssueA2DigitPeriodsNinetyNineNumbersThenFail(DatabaseServer server) throws Exception {
 		String tag = SegmentTables.uniqueTag("capacity");
-		try (HikariDataSource pool = server.pool(1)) {
-			SegmentTables.insertTag(pool, tag, 0, 8, Long.MAX_VALUE);
-		}
-		List<Instance> instances = instances(server, tag, "C{yyMMdd}{seq:2}", 2);
-		try {
+		try (Fleet fleet = new Fleet(server, tag, 8, "C{yyMMdd}{seq:2}", 2)) {
+			List<Instance> instances = fleet.instances;
 			List<List<String>> issued = AtOnce.run(instances, (instance) -> {
 				List<String> numbers = new ArrayList<>();
 				try {
@@ -140,9 +125,6 @@ class CodesPeriodChangeTests {
 				assertThat(SegmentTables.row(pool, tag + ":20261124")).isEqualTo(new SegmentTables.Row(99, 8, 99));
 			}
 		}
-		finally {
-			instances.forEach(Instance::close);
-		}
 	}
 
 	private static void assertIncreasingWithinEachDay(List<String> numbers) {
@@ -162,12 +144,25 @@ class CodesPeriodChangeTests {
 		return Long.parseLong(number.substring(number.length() - ((number.charAt(0) == 'C') ? 2 : 6)));
 	}
 
-	private static List<Instance> instances(DatabaseServer server, String tag, String pattern, int count) {
-		List<Instance> instances = new ArrayList<>();
-		for (int i = 0; i < count; i++) {
-			instances.add(new Instance(i, server, tag, pattern));
+	/** The tag's row, and instances issuing one code on it. */
+	static final class Fleet implements AutoCloseable {
+
+		final List<Instance> instances = new ArrayList<>();
+
+		Fleet(DatabaseServer server, String tag, int step, String pattern, int count) {
+			try (HikariDataSource pool = server.pool(1)) {
+				SegmentTables.insertTag(pool, tag, 0, step, Long.MAX_VALUE);
+			}
+			for (int i = 0; i < count; i++) {
+				this.instances.add(new Instance(i, server, tag, pattern));
+			}
 		}
-		return instances;
+
+		@Override
+		public void close() {
+			this.instances.forEach(Instance::close);
+		}
+
 	}
 
 	/** One instance: its own pool, store, registry and clock. */
