@@ -214,6 +214,16 @@ public final class BusinessNumbers {
 
 	private SegmentIdService service(String periodTag, String key) {
 		try {
+			return serviceCreatingTheRow(periodTag, key);
+		}
+		catch (SegmentTagExhaustedException ex) {
+			// also when another instance created the row meanwhile and used it up
+			throw exhausted(periodTag, key, ex);
+		}
+	}
+
+	private SegmentIdService serviceCreatingTheRow(String periodTag, String key) {
+		try {
 			return this.services.service(periodTag);
 		}
 		catch (UnknownSegmentTagException ex) {
@@ -221,9 +231,6 @@ public final class BusinessNumbers {
 			this.store.createTagLike(periodTag, this.tag, this.capacity,
 					description.substring(0, Math.min(description.length(), MAX_DESCRIPTION)));
 			return this.services.service(periodTag);
-		}
-		catch (SegmentTagExhaustedException ex) {
-			throw exhausted(periodTag, key, ex);
 		}
 	}
 

@@ -146,6 +146,46 @@ class BusinessNumbersTests {
 	}
 
 	@Test
+	void aPeriodAnotherInstanceCreatedAndUsedUpWhileThisOneCreatedItTooIsExhausted() {
+		String tag = SegmentTables.uniqueTag("raced");
+		SegmentTables.insertTag(h2, tag, 10);
+		try (SegmentIdServices first = new SegmentIdServices(this.store, SegmentSettings.DEFAULTS)) {
+			BusinessNumbers other = new BusinessNumbers("orders", tag, CodePattern.parse("{yyyyMMdd}{seq:1}"),
+					ResetPeriod.DAILY, ZoneOffset.UTC, first, this.store, this.clock);
+			// this instance finds no row, and while it creates one, the other creates it and issues all 9
+			SegmentStore racing = new SegmentStore() {
+
+				@Override
+				public SegmentRange allocate(String tag, int requestedStep) {
+					return BusinessNumbersTests.this.store.allocate(tag, requestedStep);
+				}
+
+				@Override
+				public SegmentRange allocateExactly(String tag, int size) {
+					return BusinessNumbersTests.this.store.allocateExactly(tag, size);
+				}
+
+				@Override
+				public boolean createTagLike(String tag, String template, long maxLimitId, String description) {
+					assertThat(other.next(9)).hasSize(9);
+					return BusinessNumbersTests.this.store.createTagLike(tag, template, maxLimitId, description);
+				}
+
+				@Override
+				public String describe() {
+					return BusinessNumbersTests.this.store.describe();
+				}
+
+			};
+			BusinessNumbers code = new BusinessNumbers("orders", tag, CodePattern.parse("{yyyyMMdd}{seq:1}"),
+					ResetPeriod.DAILY, ZoneOffset.UTC, new SegmentIdServices(racing, SegmentSettings.DEFAULTS), racing,
+					this.clock);
+			assertThatExceptionOfType(BusinessNumbersExhaustedException.class).isThrownBy(code::next)
+				.withMessageContaining("has issued all 9 numbers its 1-digit sequence holds in period 20261124");
+		}
+	}
+
+	@Test
 	void withoutTheTagsRowTheTagIsUnknown() {
 		BusinessNumbers code = code("missing", "{yyyyMMdd}{seq:4}", ResetPeriod.DAILY, ZoneOffset.UTC);
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(code::next)
