@@ -5,11 +5,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.CodePattern;
 import io.github.idgen.codes.ResetPeriod;
+import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.MovableClock;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -200,6 +202,16 @@ class BusinessNumbersTests {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> code("t", "{yyyyMM}{seq:4}", ResetPeriod.DAILY, ZoneOffset.UTC))
 			.withMessageContaining("their numbers would repeat");
+	}
+
+	@Test
+	void callersCreatingOneRowAtOnceEndWithOneRowThatOneOfThemCreated() throws Exception {
+		String tag = SegmentTables.uniqueTag("race");
+		SegmentTables.insertTag(h2, tag, 10);
+		List<Boolean> created = AtOnce.run(IntStream.range(0, 16).boxed().toList(),
+				(i) -> this.store.createTagLike(tag + ":20261124", tag, 99, "race"));
+		assertThat(created).containsOnlyOnce(true);
+		assertThat(SegmentTables.countRows(h2, tag + ":")).isEqualTo(1);
 	}
 
 	@Test
