@@ -21,7 +21,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * {@code Retry-After}, so that clients and load balancers retry, possibly on another instance.
  */
 @RestControllerAdvice(assignableTypes = { IdController.class, OpaqueIdController.class, SegmentController.class,
-		GeneratorController.class })
+		GeneratorController.class, CodeController.class })
 class IdErrorHandler {
 
 	@ExceptionHandler

@@ -1,6 +1,9 @@
 package io.github.idgen.sample;
 
 import java.net.http.HttpResponse;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
@@ -87,6 +90,16 @@ class RedisModeTests {
 		assertThat((String) JsonPath.read(segments, "$.store"))
 			.isEqualTo("Redis hashes idgen:segment:<tag> at redis://localhost:" + redis.port());
 		assertThat(Http.get(this.port, "/segments/nobody-created-this/next").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void servesTheDemoCodeFromADaysHashCreatedLikeTheOrdersTag() {
+		String today = LocalDate.now(ZoneOffset.UTC).format(DateTimeFormatter.BASIC_ISO_DATE);
+		HttpResponse<String> response = Http.get(this.port, "/codes/orders/next");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).matches("ORD" + today + "\\d{6}");
+		assertThat(redis.cli("HMGET", "idgen:segment:orders:" + today, "step", "max_limit_id").split("\n"))
+			.containsExactly("1000", "999999");
 	}
 
 }

@@ -14,7 +14,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * Micrometer meters of segment ids, per tag (meter tag {@code tag}), registered when a tag is first
  * used: {@code idgen.segment.ids.left}, {@code idgen.segment.step},
  * {@code idgen.segment.range.first}, {@code idgen.segment.range.last},
- * {@code idgen.segment.allocations}, {@code idgen.segment.waits}, {@code idgen.segment.store.errors}.
+ * {@code idgen.segment.allocations}, {@code idgen.segment.waits}, {@code idgen.segment.store.errors};
+ * removed when the registry forgets the tag.
  */
 public class IdgenSegmentMetrics implements MeterBinder {
 
@@ -31,6 +32,11 @@ public class IdgenSegmentMetrics implements MeterBinder {
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		this.services.onNewTag((service) -> bindTag(registry, service));
+		// a business number's past period, for one: its series end instead of reading NaN for ever
+		this.services.onForgottenTag((tag) -> registry.getMeters()
+			.stream()
+			.filter((meter) -> meter.getId().getName().startsWith("idgen.segment.") && tag.equals(meter.getId().getTag("tag")))
+			.forEach(registry::remove));
 	}
 
 	private static void bindTag(MeterRegistry registry, SegmentIdService service) {

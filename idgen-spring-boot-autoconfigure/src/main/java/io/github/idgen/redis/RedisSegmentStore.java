@@ -44,6 +44,8 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 
 	private static final RedisScript CREATE = RedisScript.load("segment-create");
 
+	private static final RedisScript CREATE_LIKE = RedisScript.load("segment-create-like", "segment-decimal");
+
 	private final RedisChannel channel;
 
 	private final String keyPrefix;
@@ -177,6 +179,34 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 				Long.toString(maxId), Integer.toString(step), Long.toString(maxLimitId),
 				(description != null) ? description : "");
 		return created != null && created == 1;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One Lua script (atomic, so concurrent creations end with one hash), proven on the expected
+	 * replicas like an allocation.
+	 * @throws RedisWriteNotProvenException if the creation could not be proven on the expected replicas
+	 */
+	@Override
+	public boolean createTagLike(String tag, String template, long maxLimitId, String description) {
+		RedisKeys.requireName("segment tag", tag);
+		if (maxLimitId < 1) {
+			throw new IllegalArgumentException("maxLimitId must be at least 1, was " + maxLimitId);
+		}
+		Long created;
+		try {
+			created = this.channel.write(CREATE_LIKE, ScriptOutputType.INTEGER, new String[] { key(tag), key(template) },
+					Long.toString(maxLimitId), description);
+		}
+		catch (RedisException | RedisWriteNotProvenException ex) {
+			throw new SegmentStoreException("Could not create segment tag '" + tag + "' like '" + template + "' in "
+					+ describe() + ": " + ex.getMessage(), ex);
+		}
+		if (created == null || created < 0) {
+			throw new UnknownSegmentTagException(template, describe());
+		}
+		return created == 1;
 	}
 
 	/**

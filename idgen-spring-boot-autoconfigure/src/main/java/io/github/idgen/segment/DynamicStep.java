@@ -3,7 +3,8 @@ package io.github.idgen.segment;
 /**
  * The step a tag asks the store for: Leaf's rule (a range used up within the target duration
  * doubles the step, one that lasted more than twice as long halves it), plus doubling when callers
- * had to wait for a range, between the row's own step and a maximum. Not thread-safe: only the one
+ * had to wait for a range, between the row's own step and a maximum, and never past the row's
+ * {@code max_limit_id} (a larger step could not be served anyway). Not thread-safe: only the one
  * allocation in flight of a tag uses it.
  */
 final class DynamicStep {
@@ -16,6 +17,8 @@ final class DynamicStep {
 	private volatile int step;
 
 	private int rowStep;
+
+	private long maxLimitId = Long.MAX_VALUE;
 
 	private long lastAllocationNanos;
 
@@ -43,7 +46,7 @@ final class DynamicStep {
 			next = this.step / 2;
 		}
 		next = Math.min(next, this.maxStep);
-		return (int) Math.max(next, this.rowStep);
+		return (int) Math.min(Math.max(next, this.rowStep), Math.max(1, this.maxLimitId));
 	}
 
 	/**
@@ -54,7 +57,8 @@ final class DynamicStep {
 	 */
 	void allocated(int requestedStep, SegmentRange range, long nowNanos) {
 		this.rowStep = range.rowStep();
-		this.step = Math.max(requestedStep, range.rowStep());
+		this.maxLimitId = range.maxLimitId();
+		this.step = (int) Math.min(Math.max(requestedStep, range.rowStep()), Math.max(1, range.maxLimitId()));
 		this.lastAllocationNanos = nowNanos;
 	}
 

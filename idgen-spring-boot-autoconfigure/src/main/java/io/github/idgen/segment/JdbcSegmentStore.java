@@ -81,6 +81,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	private final Duration allocationTimeout;
 
+	private final JdbcTagCreation tagCreation;
+
 	/** Whether the database is PostgreSQL; known from the first allocation on. */
 	private volatile @Nullable Boolean postgres;
 
@@ -125,6 +127,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 				+ " AND CAST(max_limit_id AS NUMERIC) - max_id > GREATEST(step, ?) RETURNING max_id, step, max_limit_id";
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
+		this.tagCreation = new JdbcTagCreation(dataSource, table, describe(), queryTimeoutSeconds());
 	}
 
 	/**
@@ -160,6 +163,17 @@ public final class JdbcSegmentStore implements SegmentStore {
 			throw new IllegalArgumentException("size must be at least 1, was " + size);
 		}
 		return allocate(tag, size, true);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One {@code INSERT ... SELECT} with auto-commit; a concurrent creation of the same tag shows as a
+	 * duplicate key and returns false.
+	 */
+	@Override
+	public boolean createTagLike(String tag, String template, long maxLimitId, String description) {
+		return this.tagCreation.createTagLike(tag, template, maxLimitId, description);
 	}
 
 	/** Takes {@code step} ids, or, unless {@code exactly}, the row's step if that is larger. */

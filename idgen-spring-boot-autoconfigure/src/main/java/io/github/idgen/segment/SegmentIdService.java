@@ -210,6 +210,12 @@ public final class SegmentIdService implements IdService {
 			this.loader.awaitAttempt(seen, failure, Math.min(remaining, this.settings.retryInterval().toNanos()));
 		}
 		AllocationFailure after = this.loader.failure();
+		if (this.current != seen || seen.next != null) {
+			// a range came: the caller looks again. The loader may have gone on at once to the range after
+			// it and failed that one (the tag's last range came, and the one after it is refused as
+			// exhausted): that answer is for the next caller who finds no id, not for this one
+			return true;
+		}
 		if (after != null && after != failure && after.answered()) {
 			// the answer to the attempt this caller waited for, whatever the retry interval
 			throw after.answer();

@@ -62,6 +62,9 @@ public final class SegmentIdServices implements AutoCloseable {
 	/** Guarded by {@link #lock}. */
 	private final List<Consumer<SegmentIdService>> newTagListeners = new ArrayList<>();
 
+	/** Guarded by {@link #lock}. */
+	private final List<Consumer<String>> forgottenTagListeners = new ArrayList<>();
+
 	/**
 	 * Creates the registry.
 	 * @param store where the tags' ranges come from
@@ -137,6 +140,17 @@ public final class SegmentIdServices implements AutoCloseable {
 	}
 
 	/**
+	 * Calls a listener with every tag {@link #forget(String) forgotten} from now on, such as to remove
+	 * its meters.
+	 * @param listener called once per forgotten tag that had its first range; keep it short
+	 */
+	public void onForgottenTag(Consumer<String> listener) {
+		synchronized (this.lock) {
+			this.forgottenTagListeners.add(listener);
+		}
+	}
+
+	/**
 	 * Returns the statistics of every tag used so far, and of every tag asked for that waits for its
 	 * first range (its range fields are 0); a tag the store said it does not know is not listed.
 	 * @return the statistics, sorted by tag
@@ -151,6 +165,27 @@ public final class SegmentIdServices implements AutoCloseable {
 		tags.forEach((service) -> statistics.add(service.statistics()));
 		statistics.sort(Comparator.comparing(SegmentStatistics::tag));
 		return statistics;
+	}
+
+	/**
+	 * Drops the service of a tag that is no longer used, such as the row of a business number's past
+	 * period, so that it leaves {@link #statistics()} (and with them health and endpoints). Ids left in
+	 * its memory are never issued by this registry: a gap, never a duplicate. A later call for the tag
+	 * starts a new service, on new ranges of the store, above every id the dropped one took.
+	 * @param tag the tag
+	 */
+	public void forget(String tag) {
+		synchronized (this.lock) {
+			SegmentIdService forgotten = this.services.remove(tag);
+			this.pending.remove(tag);
+			if (forgotten != null) {
+				this.forgottenTagListeners.forEach((listener) -> listener.accept(tag));
+			}
+		}
+		SegmentIdService last = this.lastAsked;
+		if (last != null && last.getTag().equals(tag)) {
+			this.lastAsked = null;
+		}
 	}
 
 	/**

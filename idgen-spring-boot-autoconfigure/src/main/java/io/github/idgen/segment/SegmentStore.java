@@ -38,6 +38,25 @@ public interface SegmentStore {
 	SegmentRange allocateExactly(String tag, int size);
 
 	/**
+	 * Creates the record of a tag like another tag's record, unless it exists: the same {@code step}
+	 * (at most {@code maxLimitId}), {@code max_id} 0, and {@code max_limit_id} the smaller of the
+	 * other record's and {@code maxLimitId}. Any number of callers, in any number of processes, may
+	 * create the same tag at once: exactly one record results, and the others find it.
+	 * @param tag the tag to create
+	 * @param template the tag whose record it copies
+	 * @param maxLimitId the largest id the new tag may hand out, at least 1
+	 * @param description what the new tag is for, up to 256 characters
+	 * @return whether this call created it; false if it existed
+	 * @throws UnknownSegmentTagException if neither record exists (it names the template)
+	 * @throws UnsupportedOperationException if this store cannot create records (the default)
+	 * @throws SegmentStoreException if the store cannot be reached or failed
+	 */
+	default boolean createTagLike(String tag, String template, long maxLimitId, String description) {
+		throw new UnsupportedOperationException("The segment store on " + describe() + " cannot create segment tags, so '"
+				+ tag + "' must be created by an operator, like '" + template + "'");
+	}
+
+	/**
 	 * Says where the records are, for messages.
 	 * @return for example {@code "table idgen_segment"}
 	 */

@@ -1,5 +1,7 @@
 package io.github.idgen.segment;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Thrown when a tag has issued every id up to its {@code max_limit_id}. Raising the limit in the
  * store lets the tag go on without a restart.
@@ -33,6 +35,19 @@ public class SegmentTagExhaustedException extends IllegalStateException {
 				? "its max_limit_id " + maxLimitId + " in " + store + " is below its max_id " + maxId
 						+ ", the largest id already handed out"
 				: "every id up to its max_limit_id " + maxLimitId + " in " + store + " was handed out"));
+		this.tag = tag;
+		this.maxLimitId = maxLimitId;
+	}
+
+	/**
+	 * Creates an exception with a message of its own, for a subclass that says more.
+	 * @param message what was used up, and where
+	 * @param tag the tag
+	 * @param maxLimitId the limit that was reached
+	 * @param cause what the store said, or {@code null}
+	 */
+	protected SegmentTagExhaustedException(String message, String tag, long maxLimitId, @Nullable Throwable cause) {
+		super(message, cause);
 		this.tag = tag;
 		this.maxLimitId = maxLimitId;
 	}

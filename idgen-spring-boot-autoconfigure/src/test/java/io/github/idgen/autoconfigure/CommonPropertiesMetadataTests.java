@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.idgen.autoconfigure.codes.CodesProperties;
 import io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties;
 import io.github.idgen.autoconfigure.opaque.OpaqueIdProperties;
 import io.github.idgen.autoconfigure.redis.RedisBackendProperties;
@@ -46,7 +47,7 @@ class CommonPropertiesMetadataTests {
 	/** Every class bound under {@code xxx.common}. */
 	private static final List<Class<?>> PROPERTIES_CLASSES = List.of(CommonProperties.class, LeaseProperties.class,
 			IdLayoutProperties.class, SegmentProperties.class, JdbcLeaseProperties.class, RedisBackendProperties.class,
-			OpaqueIdProperties.class);
+			OpaqueIdProperties.class, CodesProperties.class);
 
 	/** Keys only a condition reads, declared in additional-spring-configuration-metadata.json. */
 	private static final Map<String, Class<?>> CONDITION_KEYS = Map.of("xxx.common.web-unavailable-problem-enabled",

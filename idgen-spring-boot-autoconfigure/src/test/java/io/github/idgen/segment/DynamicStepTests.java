@@ -55,6 +55,26 @@ class DynamicStepTests {
 		assertThat(this.step.next(MINUTE, false)).isEqualTo(10_000);
 	}
 
+	@Test
+	void neverGrowsPastTheRowsMaxLimitId() {
+		this.step.allocated(1, new SegmentRange("t", 1, 10, 10, 99), 0);
+		assertThat(this.step.next(MINUTE, true)).isEqualTo(20);
+		this.step.allocated(20, new SegmentRange("t", 11, 30, 10, 99), MINUTE);
+		assertThat(this.step.next(2 * MINUTE, true)).isEqualTo(40);
+		this.step.allocated(40, new SegmentRange("t", 31, 70, 10, 99), 2 * MINUTE);
+		assertThat(this.step.next(3 * MINUTE, true)).isEqualTo(80);
+		this.step.allocated(80, new SegmentRange("t", 71, 99, 10, 99), 3 * MINUTE);
+		assertThat(this.step.next(4 * MINUTE, true)).isEqualTo(99);
+		assertThat(this.step.current()).isEqualTo(80);
+	}
+
+	@Test
+	void rowStepAboveTheMaxLimitIdIsCutToIt() {
+		this.step.allocated(1, new SegmentRange("t", 1, 99, 1000, 99), 0);
+		assertThat(this.step.current()).isEqualTo(99);
+		assertThat(this.step.next(MINUTE, false)).isEqualTo(99);
+	}
+
 	private static SegmentRange range(int rowStep) {
 		return new SegmentRange("t", 1, rowStep, rowStep, Long.MAX_VALUE);
 	}

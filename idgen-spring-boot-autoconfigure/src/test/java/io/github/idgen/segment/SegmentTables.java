@@ -121,4 +121,39 @@ final class SegmentTables {
 		}
 	}
 
+	/** The columns of a row a period's creation sets. */
+	record Row(long maxId, int step, long maxLimitId) {
+	}
+
+	static Row row(DataSource dataSource, String tag) {
+		try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection
+			.prepareStatement("SELECT max_id, step, max_limit_id FROM " + TABLE + " WHERE tag = ?")) {
+			statement.setString(1, tag);
+			try (ResultSet row = statement.executeQuery()) {
+				if (!row.next()) {
+					throw new IllegalStateException("no row of tag " + tag);
+				}
+				return new Row(row.getLong(1), row.getInt(2), row.getLong(3));
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** How many rows the table has whose tag starts with a prefix. */
+	static int countRows(DataSource dataSource, String tagPrefix) {
+		try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection
+			.prepareStatement("SELECT COUNT(*) FROM " + TABLE + " WHERE tag LIKE ?")) {
+			statement.setString(1, tagPrefix + "%");
+			try (ResultSet row = statement.executeQuery()) {
+				row.next();
+				return row.getInt(1);
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
 }

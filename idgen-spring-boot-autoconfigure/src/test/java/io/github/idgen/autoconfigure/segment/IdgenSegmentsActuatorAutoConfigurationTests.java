@@ -156,6 +156,24 @@ class IdgenSegmentsActuatorAutoConfigurationTests {
 	}
 
 	@Test
+	void metersOfAForgottenTagAreRemovedAndComeBackWithItsNextUse() {
+		this.contextRunner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run((context) -> {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			context.getBean(IdgenSegmentMetrics.class).bindTo(registry);
+			new JdbcTemplate(context.getBean(DataSource.class))
+				.update("INSERT INTO idgen_segment (tag, step) VALUES ('orders:20261124', 50), ('users', 10)");
+			SegmentIdServices services = context.getBean(SegmentIdServices.class);
+			services.forTag("orders:20261124").nextId();
+			services.forTag("users").nextId();
+			services.forget("orders:20261124");
+			assertThat(registry.getMeters()).noneMatch((meter) -> "orders:20261124".equals(meter.getId().getTag("tag")));
+			assertThat(registry.get("idgen.segment.ids.left").tag("tag", "users").gauge().value()).isPositive();
+			services.forTag("orders:20261124").nextId();
+			assertThat(registry.get("idgen.segment.range.first").tag("tag", "orders:20261124").gauge().value()).isEqualTo(51);
+		});
+	}
+
+	@Test
 	void noMetersWithoutMicrometer() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(IdgenSegmentMetrics.class));
