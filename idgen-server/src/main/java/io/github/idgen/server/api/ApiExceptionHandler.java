@@ -2,6 +2,8 @@ package io.github.idgen.server.api;
 
 import java.time.Duration;
 
+import io.github.idgen.codes.BusinessNumbersExhaustedException;
+import io.github.idgen.codes.UnknownCodeException;
 import io.github.idgen.segment.SegmentStoreException;
 import io.github.idgen.segment.SegmentTagExhaustedException;
 import io.github.idgen.segment.UnknownSegmentTagException;
@@ -23,8 +25,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /**
  * Every error of the API as an RFC 9457 problem detail ({@code application/problem+json}): Spring
  * MVC's own (unknown path, wrong method, ...) through {@link ResponseEntityExceptionHandler}, and
- * idgen's: 400 bad parameter, 404 unknown tag or generator, 409 exhausted tag, 503 with {@code Retry-After} when
- * no id can be issued for now. Details tell the caller what it can act on; the operator's
+ * idgen's: 400 bad parameter, 404 unknown tag, generator or code, 409 exhausted tag or code, 503 with
+ * {@code Retry-After} when no id can be issued for now. Details tell the caller what it can act on; the operator's
  * explanation (hosts, tables, properties) goes to the log.
  */
 @RestControllerAdvice
@@ -56,6 +58,19 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unknownGenerator(UnknownGeneratorException ex) {
 		return notFound("Unknown generator", "Generator", "generator", ex.getName());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unknownCode(UnknownCodeException ex) {
+		return notFound("Unknown code", "Code", "code", ex.getName());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> codeExhausted(BusinessNumbersExhaustedException ex) {
+		ProblemDetail problem = problem(HttpStatus.CONFLICT, "Code exhausted", ex.getMessage());
+		problem.setProperty("code", ex.getCode());
+		problem.setProperty("tag", ex.getTag());
+		return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
 	}
 
 	@ExceptionHandler

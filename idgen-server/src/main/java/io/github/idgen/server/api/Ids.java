@@ -3,9 +3,13 @@ package io.github.idgen.server.api;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.github.idgen.codes.BusinessNumbers;
+import io.github.idgen.codes.Codes;
+import io.github.idgen.codes.UnknownCodeException;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
@@ -18,7 +22,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * What every endpoint asks for, in one place: Snowflake generators by key or name, segment ids and
- * ranges by tag. Each call marks the request with its tag for the metrics.
+ * ranges by tag, business numbers by code. Each call marks the request with its tag for the metrics.
  */
 @Component
 class Ids {
@@ -30,10 +34,15 @@ class Ids {
 
 	private final @Nullable SegmentStore store;
 
-	Ids(Generators generators, ObjectProvider<SegmentIdServices> segments, ObjectProvider<SegmentStore> store) {
+	/** Null without segment ids: every code is then unknown. */
+	private final @Nullable Codes codes;
+
+	Ids(Generators generators, ObjectProvider<SegmentIdServices> segments, ObjectProvider<SegmentStore> store,
+			ObjectProvider<Codes> codes) {
 		this.generators = generators;
 		this.segments = segments.getIfAvailable();
 		this.store = store.getIfAvailable();
+		this.codes = codes.getIfAvailable();
 	}
 
 	/** Leaf's generator lookup: the generator the key names, the default one for any other key. */
@@ -75,6 +84,16 @@ class Ids {
 		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, tag);
 		SegmentStore store = required(this.store);
 		return (size != null) ? store.allocateExactly(tag, size) : store.allocate(tag, Objects.requireNonNull(step));
+	}
+
+	/** A code by name, or {@code UnknownCodeException} (404). */
+	BusinessNumbers code(String name, HttpServletRequest request) {
+		// marked before the look-up: an unknown name counts as "other", as an unknown tag does
+		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, name);
+		if (this.codes == null) {
+			throw new UnknownCodeException(name, Set.of());
+		}
+		return this.codes.get(name);
 	}
 
 	static List<String> strings(Collection<Long> ids) {
