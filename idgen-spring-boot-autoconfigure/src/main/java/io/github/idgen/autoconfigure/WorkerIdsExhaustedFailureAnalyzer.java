@@ -19,10 +19,12 @@ class WorkerIdsExhaustedFailureAnalyzer extends AbstractFailureAnalyzer<WorkerId
 				+ cause.getHolders() + " holders).";
 		String action = "Do one of these:\n"
 				+ "\t- stop instances you do not need, or wait for the leases of killed instances to run out"
-				+ " (xxx.common.zookeeper-session-timeout, or xxx.common.jdbc-lease-timeout); each lease at '"
+				+ " (xxx.common.zookeeper-session-timeout, xxx.common.jdbc-lease-timeout or"
+				+ " xxx.common.redis-lease-timeout); each lease at '"
 				+ cause.getPath() + "/<id>' names its holder;\n"
-				+ "\t- give this service a place of its own (xxx.common.zookeeper-worker-ids-path or"
-				+ " xxx.common.jdbc-lease-group), or its own xxx.common.id-data-center-id;\n"
+				+ "\t- give this service a place of its own (xxx.common.zookeeper-worker-ids-path,"
+				+ " xxx.common.jdbc-lease-group or xxx.common.redis-lease-group), or its own"
+				+ " xxx.common.id-data-center-id;\n"
 				+ ((cause.getRange() == LeaseRange.WORKER_ID)
 						? "\t- lease from every (datacenter id, worker id) pair of the layout with"
 								+ " xxx.common.lease-range=node-id." : "");

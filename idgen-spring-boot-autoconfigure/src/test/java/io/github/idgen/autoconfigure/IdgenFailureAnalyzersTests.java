@@ -37,6 +37,7 @@ class IdgenFailureAnalyzersTests {
 		assertThat(analysis.getDescription()).contains("'/full/worker_ids'", "0..31", "32 holders");
 		assertThat(analysis.getAction()).contains("xxx.common.zookeeper-worker-ids-path",
 				"xxx.common.lease-range=node-id", "xxx.common.zookeeper-session-timeout", "xxx.common.jdbc-lease-timeout",
+				"xxx.common.redis-lease-timeout", "xxx.common.jdbc-lease-group", "xxx.common.redis-lease-group",
 				"xxx.common.id-data-center-id");
 	}
 
