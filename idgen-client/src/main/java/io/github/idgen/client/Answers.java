@@ -9,8 +9,7 @@ import io.github.idgen.segment.SegmentStoreException;
 
 /**
  * Reads idgen-server's JSON answers: a range {@code {"tag","first","last","rowStep","maxLimitId"}}
- * and the members of a problem detail. Both are flat objects of strings and numbers, so a small
- * reader does instead of a JSON library the client would otherwise have to bring along.
+ * and the members of a problem detail, both flat objects of strings and numbers ({@link FlatJson}).
  */
 final class Answers {
 
