@@ -98,7 +98,8 @@ final class RedisLeaseBackend implements LeaseBackend {
 
 	private volatile @Nullable NodeIdRange prepared;
 
-	RedisLeaseBackend(RedisChannel channel, String keyPrefix, String group, long leaseTimeoutMillis, long markAheadMillis, LongSupplier nanoClock) {
+	RedisLeaseBackend(RedisChannel channel, String keyPrefix, String group, long leaseTimeoutMillis,
+			long markAheadMillis, LongSupplier nanoClock) {
 		this.channel = channel;
 		this.keyPrefix = keyPrefix + ":lease:" + group + ":";
 		this.leaseTimeoutMillis = leaseTimeoutMillis;
@@ -141,8 +142,30 @@ final class RedisLeaseBackend implements LeaseBackend {
 	@Override
 	public void prepare(NodeIdRange range) {
 		if (!range.equals(this.prepared)) {
-			create(keys(range.first(), range.last()));
+			createProven(keys(range.first(), range.last()));
 			this.prepared = range;
+		}
+	}
+
+	/**
+	 * Creates records, trying again for up to a lease timeout while the replicas do not acknowledge in
+	 * time: a replica that fsyncs on a busy disk may miss one wait, and that must not fail a start.
+	 * Records created but not proven are harmless, since none is claimed before it stood still for a
+	 * whole lease timeout; a server with too few replicas was refused before ({@link RedisServerCheck}).
+	 */
+	private void createProven(String[] keys) {
+		long deadline = this.nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
+		for (;;) {
+			try {
+				create(keys);
+				return;
+			}
+			catch (RedisWriteNotProvenException ex) {
+				if (this.nanoClock.getAsLong() - deadline >= 0) {
+					throw ex;
+				}
+				logger.debug("Creating the worker-id lease records at {} again: {}", location(), ex.getMessage());
+			}
 		}
 	}
 

@@ -3,6 +3,9 @@ package io.github.idgen.redis;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,11 +29,7 @@ class RedisWaitTests {
 
 	private static final Pattern CLIENT_ID = Pattern.compile("id=(\\d+) .*name=(\\S+)");
 
-	/**
-	 * Longer than the other Redis tests' lease timeout: a lease write waits a sixth of it for the replica,
-	 * and a replica that fsyncs every write on a busy machine's disk could miss 333 ms at start-up.
-	 */
-	private static final Duration LEASE_TIMEOUT = Duration.ofMillis(4500);
+	private static final Duration LEASE_TIMEOUT = RedisLeaseTestSupport.LEASE_TIMEOUT;
 
 	@Test
 	void aRangeThatTheReplicaDidNotAcknowledgeIsThrownAwayAndTheLeaseIsFencedUntilItDoes() throws Exception {
@@ -69,6 +68,32 @@ class RedisWaitTests {
 				assertThat(next.firstId()).as("after the range thrown away: a gap, never a duplicate").isEqualTo(201);
 				await().atMost(Duration.ofSeconds(10))
 					.until(() -> deployment.currentLease() != null && deployment.currentLease().isValid());
+			}
+		}
+	}
+
+	@Test
+	void aReplicaThatAcknowledgesLateAtStartUpDelaysTheStartInsteadOfFailingIt() throws Exception {
+		try (RedisServer primary = new RedisServer()) {
+			primary.start();
+			ScheduledExecutorService thawer = Executors.newSingleThreadScheduledExecutor();
+			try (RedisServer replica = primary.startReplica();
+					RedisConnector connector = RedisConnector.builder(primary.uri()).expectedReplicas(1).build();
+					RedisLeaseDeployment deployment = RedisLeaseDeployment.builder(connector)
+						.leaseTimeout(LEASE_TIMEOUT)
+						.build()) {
+				// frozen for three of the start-up write's waits (a sixth of the lease timeout each)
+				replica.freeze();
+				thawer.schedule(replica::thaw, 1, TimeUnit.SECONDS);
+				long started = System.nanoTime();
+				deployment.start();
+				assertThat(Duration.ofNanos(System.nanoTime() - started)).as("waited for the replica")
+					.isGreaterThanOrEqualTo(Duration.ofMillis(900));
+				deployment.getWorkerId();
+				assertThat(deployment.currentLease().isValid()).isTrue();
+			}
+			finally {
+				thawer.shutdownNow();
 			}
 		}
 	}
