@@ -114,10 +114,17 @@ final class RangeLoader {
 		this.step = new DynamicStep(settings.maxStep(), settings.stepDuration().toNanos());
 	}
 
-	/** Starts an attempt unless one is in flight or the last one failed less than the retry interval ago. */
+	/**
+	 * Starts an attempt unless one is in flight or the last one failed less than the retry interval ago.
+	 * A failure the store did not answer is tried again on the retry thread ({@link #retryLater}), so
+	 * callers that still take ids from memory during an outage read no clock for it.
+	 */
 	void start() {
 		AllocationFailure failure = this.failure;
-		if (failure == null || failure.mayRetry(this.nanoClock.getAsLong(), retryIntervalNanos())) {
+		if (failure == null) {
+			launch();
+		}
+		else if (failure.answered() && failure.mayRetry(this.nanoClock.getAsLong(), retryIntervalNanos())) {
 			launch();
 		}
 	}

@@ -129,6 +129,12 @@ public final class SegmentIdService implements IdService {
 				(failure != null) ? failure.message() : null);
 	}
 
+	/** Returns whether a range came: one is served, or loaded to be served next. */
+	boolean hasRange() {
+		ServedRange current = this.current;
+		return current.size > 0 || current.next != null;
+	}
+
 	/**
 	 * Returns whether the store answered, before any range, that waiting does not help: the tag is
 	 * unknown, exhausted or bad.

@@ -212,12 +212,8 @@ public final class SegmentIdServices implements AutoCloseable {
 		try {
 			service.awaitFirstRange();
 		}
-		catch (SegmentIdsUnavailableException ex) {
-			// kept: the range may still come, by itself, for the next call
-			throw ex;
-		}
 		catch (RuntimeException ex) {
-			// the store's answer (unknown, exhausted, bad): not kept
+			// the store's answer (unknown, exhausted, bad) is not kept; a tag still waiting is
 			forgetIfRefused(tag, service);
 			throw ex;
 		}
@@ -277,7 +273,7 @@ public final class SegmentIdServices implements AutoCloseable {
 			if (service.isRefused()) {
 				this.pending.remove(service.getTag(), service);
 			}
-			else if (service.statistics().nextRangeLoaded()) {
+			else if (service.hasRange()) {
 				use(service.getTag(), service);
 			}
 		}
