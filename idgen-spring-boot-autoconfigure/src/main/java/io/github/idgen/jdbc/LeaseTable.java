@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import io.github.idgen.lease.NodeIdRange;
+import io.github.idgen.sql.SqlStates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -158,8 +159,8 @@ final class LeaseTable {
 					statement.executeUpdate();
 				}
 				catch (SQLException ex) {
-					// a row another instance inserted first (integrity constraint violation, class 23)
-					if (ex.getSQLState() == null || !ex.getSQLState().startsWith("23")) {
+					// a row another instance inserted first
+					if (!SqlStates.isIntegrityConstraintViolation(ex)) {
 						throw ex;
 					}
 				}

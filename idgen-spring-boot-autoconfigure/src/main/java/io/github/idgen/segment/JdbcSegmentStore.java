@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 import io.github.idgen.sql.LeftOpenTransactions;
+import io.github.idgen.sql.SqlStates;
 import org.jspecify.annotations.Nullable;
 
 import static io.github.idgen.sql.BorrowedConnections.networkTimeout;
@@ -59,9 +60,6 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	/** The same pin for an explicit transaction, sent with its first statement. */
 	private static final String DURABLE_TRANSACTION = "SET LOCAL synchronous_commit = on; ";
-
-	/** SQLSTATE of a serialization failure: the statement changed nothing. */
-	private static final String SERIALIZATION_FAILURE = "40001";
 
 	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
@@ -244,7 +242,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		catch (SQLException ex) {
-			if (SERIALIZATION_FAILURE.equals(ex.getSQLState())) {
+			if (SqlStates.isSerializationFailure(ex)) {
 				return null;
 			}
 			throw ex;

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 
 import io.github.idgen.sql.LeftOpenTransactions;
+import io.github.idgen.sql.SqlStates;
 
 import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
 
@@ -18,12 +19,6 @@ import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
  * here means "it exists". No isolation level matters, and no row stays locked beyond the statement.
  */
 final class JdbcTagCreation {
-
-	/** SQLSTATE class of integrity constraint violations: a duplicate key on the primary key here. */
-	private static final String INTEGRITY_CONSTRAINT_VIOLATION = "23";
-
-	/** SQLSTATE of a deadlock or serialization failure: the statement changed nothing, try again. */
-	private static final String SERIALIZATION_FAILURE = "40001";
 
 	private static final int ATTEMPTS = 3;
 
@@ -59,7 +54,7 @@ final class JdbcTagCreation {
 				return insert(connection, tag, template, maxLimitId, description);
 			}
 			catch (SQLException ex) {
-				if (attempt < ATTEMPTS && SERIALIZATION_FAILURE.equals(ex.getSQLState())) {
+				if (attempt < ATTEMPTS && SqlStates.isSerializationFailure(ex)) {
 					continue;
 				}
 				throw new SegmentStoreException("Could not create segment tag '" + tag + "' like '" + template + "' in "
@@ -90,7 +85,7 @@ final class JdbcTagCreation {
 				}
 			}
 			catch (SQLException ex) {
-				if (ex.getSQLState() != null && ex.getSQLState().startsWith(INTEGRITY_CONSTRAINT_VIOLATION)) {
+				if (SqlStates.isIntegrityConstraintViolation(ex)) {
 					// another caller created it first
 					return false;
 				}
