@@ -79,7 +79,7 @@ public final class BusinessNumbers {
 	 */
 	public BusinessNumbers(String name, String tag, CodePattern pattern, ResetPeriod reset, ZoneId zone,
 			SegmentIdServices services, SegmentStore store, Clock clock) {
-		if (tag.isBlank() || tag.length() + ((reset != ResetPeriod.NEVER) ? 1 + reset.keyLength() : 0) > MAX_TAG_LENGTH) {
+		if (tag.isBlank() || tag.length() + reset.tagSuffixLength() > MAX_TAG_LENGTH) {
 			throw new IllegalArgumentException("Segment tag '" + tag + "' of business number code '" + name + "' must not be"
 					+ " blank, and with ':' and its period (" + reset.keyLength() + " characters) at most " + MAX_TAG_LENGTH
 					+ " characters long");

@@ -24,8 +24,12 @@ public enum ResetPeriod {
 
 	private final DateTimeFormatter keyFormat;
 
+	/** One character per pattern letter: every field of the key patterns is numeric and fixed-width. */
+	private final int keyLength;
+
 	ResetPeriod(String keyPattern) {
 		this.keyFormat = DateTimeFormatter.ofPattern(keyPattern);
+		this.keyLength = keyPattern.length();
 	}
 
 	/**
@@ -70,12 +74,15 @@ public enum ResetPeriod {
 	 * @return 8, 6, 4, or 0 for {@link #NEVER}
 	 */
 	public int keyLength() {
-		return switch (this) {
-			case NEVER -> 0;
-			case DAILY -> 8;
-			case MONTHLY -> 6;
-			case YEARLY -> 4;
-		};
+		return this.keyLength;
+	}
+
+	/**
+	 * Returns how many characters a period adds to the code's tag: {@code ':'} and the key.
+	 * @return 9, 7, 5, or 0 for {@link #NEVER}, which uses the tag itself
+	 */
+	public int tagSuffixLength() {
+		return (this != NEVER) ? 1 + this.keyLength : 0;
 	}
 
 }

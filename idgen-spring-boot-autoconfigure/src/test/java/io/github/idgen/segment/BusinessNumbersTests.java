@@ -126,6 +126,18 @@ class BusinessNumbersTests {
 	}
 
 	@Test
+	void aBatchLargerThanWhatThePeriodHasLeftFailsWithoutANumberPastTheCapacity() {
+		String tag = SegmentTables.uniqueTag("batch");
+		SegmentTables.insertTag(h2, tag, 30);
+		BusinessNumbers code = code(tag, "B{yyMMdd}{seq:2}", ResetPeriod.DAILY, ZoneOffset.UTC);
+		assertThat(code.next(97)).hasSize(97).last().isEqualTo("B26112497");
+
+		assertThatExceptionOfType(BusinessNumbersExhaustedException.class).isThrownBy(() -> code.next(5))
+			.withMessageStartingWith("Business number code 'orders' (B{yyMMdd}{seq:2}) has");
+		assertThat(SegmentTables.maxId(h2, tag + ":20261124")).isLessThanOrEqualTo(99);
+	}
+
+	@Test
 	void sequenceAboveTheWidthOfARowMadeForAWiderPatternFailsToo() {
 		String tag = SegmentTables.uniqueTag("narrowed");
 		SegmentTables.insertTag(h2, tag, 95, 10, Long.MAX_VALUE);

@@ -8,7 +8,6 @@ import java.util.regex.Pattern;
 
 import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.CodePattern;
-import io.github.idgen.codes.ResetPeriod;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
@@ -65,7 +64,7 @@ public class CodesProperties implements Validator {
 			return key + ".tag is not set: name the segment tag whose row code '" + name + "' counts on, such as '"
 					+ name + "'.";
 		}
-		int periodLength = (code.getReset() != ResetPeriod.NEVER) ? 1 + code.getReset().keyLength() : 0;
+		int periodLength = code.getReset().tagSuffixLength();
 		if (tag.length() + periodLength > BusinessNumbers.MAX_TAG_LENGTH) {
 			return key + ".tag '" + tag + "' is too long: with ':' and its period it must fit "
 					+ BusinessNumbers.MAX_TAG_LENGTH + " characters, so use at most " + (BusinessNumbers.MAX_TAG_LENGTH
