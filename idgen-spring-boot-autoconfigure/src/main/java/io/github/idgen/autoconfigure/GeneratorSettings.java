@@ -34,16 +34,27 @@ final class GeneratorSettings {
 
 	private final IdLayoutProperties layouts;
 
+	/**
+	 * Worked out and checked once: a lease mode asks for a builder of the default generator at every
+	 * new lease, on the keeper's thread, where a refusal could only stop ids, not the start.
+	 */
+	private final SnowflakeLayout defaultLayout;
+
+	/**
+	 * Reads the keys and works out the default layout.
+	 * @throws InvalidConfigurationPropertyValueException if the default layout's keys are refused
+	 */
 	GeneratorSettings(CommonProperties common, IdLayoutProperties layouts) {
 		this.common = common;
 		this.layouts = layouts;
+		this.defaultLayout = layout(layouts.defaultKeys());
 	}
 
 	/**
 	 * Returns the layout of the default generator, with its epoch.
 	 */
 	SnowflakeLayout defaultLayout() {
-		return layout(this.layouts.defaultKeys());
+		return this.defaultLayout;
 	}
 
 	/**

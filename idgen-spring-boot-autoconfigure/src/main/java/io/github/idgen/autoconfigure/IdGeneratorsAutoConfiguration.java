@@ -1,5 +1,9 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.Duration;
+import java.util.Map;
+
+import io.github.idgen.autoconfigure.GeneratorSettings.NamedGenerator;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
@@ -43,12 +47,13 @@ public final class IdGeneratorsAutoConfiguration {
 				IdLayoutProperties layouts, ObjectProvider<LeaseProperties> lease) {
 			GeneratorSettings settings = new GeneratorSettings(properties, layouts);
 			NodeIdRange leased = clusterDeployment.getNodeIdRange();
+			Duration leaseWaitTimeout = lease.getIfAvailable(LeaseProperties::new).getLeaseWaitTimeout();
 			IdGenerators.Builder generators = IdGenerators.builder();
 			settings.namedGenerators().forEach((name, generator) -> {
 				SnowflakeLayout layout = generator.layout();
 				settings.checkRoom(name, layout, leased, "the node ids this instance leases, xxx.common.lease-range");
-				generators.add(name, new IdServiceProxy(clusterDeployment, name, layout,
-						lease.getIfAvailable(LeaseProperties::new).getLeaseWaitTimeout(), generator::builder), layout);
+				generators.add(name,
+						new IdServiceProxy(clusterDeployment, name, layout, leaseWaitTimeout, generator::builder), layout);
 			});
 			return generators.build();
 		}
@@ -63,8 +68,10 @@ public final class IdGeneratorsAutoConfiguration {
 		IdGenerators idGenerators(CommonProperties properties, IdLayoutProperties layouts, Environment environment) {
 			GeneratorSettings settings = new GeneratorSettings(properties, layouts);
 			IdGenerators.Builder generators = IdGenerators.builder();
-			settings.namedGenerators().forEach((name, generator) -> {
-				int nodeId = settings.fixedNodeId(environment);
+			Map<String, NamedGenerator> named = settings.namedGenerators();
+			// only with generators: the host name's ordinal is looked up once, and not at all without
+			int nodeId = named.isEmpty() ? 0 : settings.fixedNodeId(environment);
+			named.forEach((name, generator) -> {
 				SnowflakeLayout layout = generator.layout();
 				settings.checkRoom(name, layout, new NodeIdRange(nodeId, nodeId),
 						"xxx.common.id-data-center-id and the fixed worker id");

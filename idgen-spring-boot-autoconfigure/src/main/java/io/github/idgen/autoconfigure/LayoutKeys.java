@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.InvalidLayoutException;
 import io.github.idgen.snowflake.MillisClock;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -79,7 +78,7 @@ record LayoutKeys(GeneratorProperties keys, String keyPrefix, String fieldPrefix
 	SnowflakeLayout checked() {
 		SnowflakeLayout layout = layout();
 		try {
-			IdServiceTwitter.builder().layout(layout).sequenceStart(this.keys.getSequenceStart()).build();
+			this.keys.getSequenceStart().checkFits(layout);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new Refusal(this, "sequenceStart", kebab(this.keys.getSequenceStart().name()), "does not fit the layout",

@@ -18,7 +18,7 @@ import org.springframework.validation.Validator;
 import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
 
 /**
- * The keys both lease modes (ZooKeeper and JDBC) share, under {@code xxx.common.lease-*}, and the
+ * The keys every lease mode (ZooKeeper, JDBC and Redis) shares, under {@code xxx.common.lease-*}, and the
  * names they had before JDBC mode shared them ({@code xxx.common.zookeeper-lease-range}, ...), still
  * bound and deprecated. When a key is set under both names the new one wins, and a WARN names both.
  * Bound in the lease modes only, and validated when bound, so a bad value stops start-up with a

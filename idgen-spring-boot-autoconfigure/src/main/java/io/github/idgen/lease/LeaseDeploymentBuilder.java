@@ -169,17 +169,6 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	}
 
 	/**
-	 * Returns the node ids to lease from: the range set, on the layout set. The backend keeps leases
-	 * and records for exactly these.
-	 * @return the node ids
-	 * @throws IllegalArgumentException if the datacenter id set is out of the layout's range, or the
-	 * range is larger than {@link NodeIdRange#MAX_SIZE}
-	 */
-	protected final NodeIdRange nodeIds() {
-		return this.range.nodeIds(this.layout, this.datacenterId);
-	}
-
-	/**
 	 * Returns the mark interval set; the backend may time its requests by it.
 	 * @return the interval
 	 */
@@ -208,9 +197,10 @@ public abstract class LeaseDeploymentBuilder<B extends LeaseDeploymentBuilder<B>
 	 * @return settings for one deployment
 	 */
 	protected final LeaseSettings newSettings() {
-		nodeIds(); // fails now on a range the layout cannot hold, not at the first lease
-		return new LeaseSettings(this.layout, this.range, this.datacenterId, this.holder.withNewToken(), this.nanoClock, this.clock,
-				this.markInterval, this.markMaxWait, this.clockSkewWarning);
+		LeaseSettings settings = new LeaseSettings(this.layout, this.range, this.datacenterId, this.holder.withNewToken(),
+				this.nanoClock, this.clock, this.markInterval, this.markMaxWait, this.clockSkewWarning);
+		settings.nodeIds(); // fails now on a range the layout cannot hold, not at the first lease
+		return settings;
 	}
 
 	/**

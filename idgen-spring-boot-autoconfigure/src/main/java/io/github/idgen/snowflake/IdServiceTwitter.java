@@ -101,7 +101,8 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		this.timestampShift = this.layout.timestampShift();
 		this.maxSequence = this.layout.maxSequence();
 		this.maxTimestamp = this.layout.maxTimestamp();
-		this.nodeBits = (long) this.layout.nodeId(this.datacenterId, this.workerId) << this.layout.sequenceBits();
+		// both ids checked above
+		this.nodeBits = (long) ((this.datacenterId << this.layout.workerBits()) | this.workerId) << this.layout.sequenceBits();
 		long startUnit = 0;
 		if (builder.continueAfter != null) {
 			startUnit = builder.continueAfter >>> this.timestampShift;

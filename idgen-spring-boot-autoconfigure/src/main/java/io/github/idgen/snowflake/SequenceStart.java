@@ -36,15 +36,21 @@ public enum SequenceStart {
 	 * @throws IllegalArgumentException for {@link #ROTATE} on a layout with too few sequence bits
 	 */
 	long startMask(SnowflakeLayout layout) {
-		if (this == ZERO) {
-			return 0;
-		}
-		if (layout.sequenceBits() < MIN_ROTATE_SEQUENCE_BITS) {
+		checkFits(layout);
+		return (this == ZERO) ? 0 : (1L << (layout.sequenceBits() - 4)) - 1;
+	}
+
+	/**
+	 * Checks that a layout has the sequence bits this start needs, as a generator does when built.
+	 * @param layout the layout
+	 * @throws IllegalArgumentException for {@link #ROTATE} on a layout with too few sequence bits
+	 */
+	public void checkFits(SnowflakeLayout layout) {
+		if (this == ROTATE && layout.sequenceBits() < MIN_ROTATE_SEQUENCE_BITS) {
 			throw new IllegalArgumentException("sequenceStart ROTATE needs at least " + MIN_ROTATE_SEQUENCE_BITS
 					+ " sequence bits, the layout has " + layout.sequenceBits()
 					+ ": use ZERO, or a layout with more sequence bits");
 		}
-		return (1L << (layout.sequenceBits() - 4)) - 1;
 	}
 
 }
