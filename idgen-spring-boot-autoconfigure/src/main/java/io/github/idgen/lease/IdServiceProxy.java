@@ -123,8 +123,15 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 		WorkerIdLease lease = Objects.requireNonNull(deployment.currentLease(), "deployment holds no lease");
 		long continueAfter = deployment.attachIssuer(name, this);
 		IdServiceTwitter.Builder generator = newGenerator(lease);
-		this.delegate = new LeasedGenerator((continueAfter > 0) ? generator.continueAfter(continueAfter).build()
-				: generator.build(), lease);
+		try {
+			this.delegate = new LeasedGenerator((continueAfter > 0) ? generator.continueAfter(continueAfter).build()
+					: generator.build(), lease);
+		}
+		catch (RuntimeException ex) {
+			// a generator the builder refuses (its sequence start, its epoch) leaves the name free again
+			deployment.detachIssuer(name, this, continueAfter);
+			throw ex;
+		}
 		// leases are pushed: a newer one is swapped in, and every change wakes waiting callers
 		deployment.addLeaseListener(this::onLeaseChanged);
 		deployment.addReconnectedListener((d) -> d.updateWorkerId(false));

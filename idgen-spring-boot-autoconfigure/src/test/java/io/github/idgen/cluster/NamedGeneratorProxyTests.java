@@ -9,6 +9,7 @@ import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.WorkerIdLease;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.SequenceStart;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -51,6 +52,19 @@ class NamedGeneratorProxyTests {
 
 		assertThatIllegalStateException().isThrownBy(() -> named(deployment, "js", JS))
 			.withMessageContaining("(generator 'js') already serves");
+	}
+
+	@Test
+	void aGeneratorThatCannotBeBuiltLeavesTheNameFree() {
+		ClusterDeploymentImpl deployment = this.support.startDeployment();
+		SnowflakeLayout fewSequenceBits = SnowflakeLayout.builder().sequenceBits(4).build();
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new IdServiceProxy(deployment, "js", fewSequenceBits, Duration.ofSeconds(5),
+					() -> IdServiceTwitter.builder().sequenceStart(SequenceStart.ROTATE)))
+			.withMessageContaining("ROTATE needs at least");
+
+		assertThat(named(deployment, "js", JS).nextId()).isLessThan(1L << 53);
 	}
 
 	@Test
