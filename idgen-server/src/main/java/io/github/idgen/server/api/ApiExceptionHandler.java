@@ -2,6 +2,7 @@ package io.github.idgen.server.api;
 
 import java.time.Duration;
 
+import io.github.idgen.autoconfigure.web.IdUnavailableProblemHandler;
 import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.UnknownCodeException;
 import io.github.idgen.segment.SegmentStoreException;
@@ -14,7 +15,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -106,14 +106,9 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	}
 
 	private static ResponseEntity<ProblemDetail> unavailable(String reason, Duration retryAfter) {
-		// rounded up: retrying early would most likely fail again
-		long seconds = Math.max(1, retryAfter.plusMillis(999).toSeconds());
 		// every request of an outage ends here: the components that failed log it once themselves
-		log.debug("Answered 503, retry after {} s: {}", seconds, reason);
-		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-			.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
-			.body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Id unavailable",
-					"No id can be issued right now. Retry after " + seconds + " s."));
+		log.debug("Answered 503, retry after {}: {}", retryAfter, reason);
+		return IdUnavailableProblemHandler.answer(retryAfter);
 	}
 
 	private static ProblemDetail problem(HttpStatus status, String title, String detail) {

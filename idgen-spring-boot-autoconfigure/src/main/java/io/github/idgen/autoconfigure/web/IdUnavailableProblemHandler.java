@@ -34,21 +34,27 @@ public class IdUnavailableProblemHandler {
 	 */
 	@ExceptionHandler
 	public ResponseEntity<ProblemDetail> idUnavailable(IdUnavailableException ex) {
-		long retryAfterSeconds = seconds(ex.getRetryAfter());
 		// the exception's message is for operators (it names hosts, paths and properties): log it,
 		// and give the client only what it can act on
-		logger.warn("Answered 503, retry after " + retryAfterSeconds + " s: " + ex.getMessage());
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-				"No id can be issued right now. Retry after " + retryAfterSeconds + " s.");
-		problem.setTitle("Id unavailable");
-		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-			.header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds))
-			.body(problem);
+		logger.warn("Answered 503, retry after " + ex.getRetryAfter() + ": " + ex.getMessage());
+		return answer(ex.getRetryAfter());
 	}
 
-	private static long seconds(Duration duration) {
+	/**
+	 * Builds the 503 answer to a caller that got no id: {@code Retry-After} in whole seconds, rounded
+	 * up, and a problem detail that says only that, never why.
+	 * @param retryAfter how long until a retry may succeed
+	 * @return the answer
+	 */
+	public static ResponseEntity<ProblemDetail> answer(Duration retryAfter) {
 		// rounded up: retrying early would most likely fail again
-		return Math.max(1, duration.plusMillis(999).toSeconds());
+		long seconds = Math.max(1, retryAfter.plusMillis(999).toSeconds());
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+				"No id can be issued right now. Retry after " + seconds + " s.");
+		problem.setTitle("Id unavailable");
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+			.body(problem);
 	}
 
 }
