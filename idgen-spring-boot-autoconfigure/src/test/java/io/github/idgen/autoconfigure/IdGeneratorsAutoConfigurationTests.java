@@ -124,6 +124,16 @@ class IdGeneratorsAutoConfigurationTests {
 	}
 
 	@Test
+	void aNamedRotatingSequenceStartWithTooFewSequenceBitsFailsStartUpNamingItsKey() {
+		this.contextRunner
+			.withPropertyValues("xxx.common.generators.tiny.layout=custom", "xxx.common.generators.tiny.sequence-bits=4",
+					"xxx.common.generators.tiny.sequence-start=rotate")
+			.run((context) -> assertRejected(context, "generators[tiny].sequenceStart",
+					"xxx.common.generators.tiny.sequence-start = rotate does not fit the layout: sequenceStart ROTATE"
+							+ " needs at least 5 sequence bits, the layout has 4"));
+	}
+
+	@Test
 	void aGeneratorNameThatIsNoPlainWordFailsStartUp() {
 		this.contextRunner.withPropertyValues("xxx.common.generators[a b].layout=twitter")
 			.run((context) -> assertRejected(context, "generators",
