@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
@@ -32,18 +31,21 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 
 	private final ConfiguredTokens tokens;
 
+	private final ListeningSockets sockets;
+
 	ModeAnnouncement(ObjectProvider<IdServiceInfo> info, ObjectProvider<SegmentIdServices> segments,
-			ObjectProvider<IdGenerators> generators, ConfiguredTokens tokens) {
+			ObjectProvider<IdGenerators> generators, ConfiguredTokens tokens, ListeningSockets sockets) {
 		this.info = info;
 		this.segments = segments;
 		this.generators = generators;
 		this.tokens = tokens;
+		this.sockets = sockets;
 	}
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
 		Environment environment = event.getApplicationContext().getEnvironment();
-		String address = environment.getProperty("server.address", "all interfaces") + ":" + port(event);
+		String address = this.sockets.describe();
 		IdServiceInfo info = this.info.getIfAvailable();
 		String snowflake = ((info != null) ? info.mode() + " mode, worker id " + info.workerId() + ", datacenter id "
 				+ info.datacenterId() : "the application's IdService") + namedGenerators();
@@ -75,13 +77,6 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 						? " (xxx.common.segment-store=" + environment.getProperty("xxx.common.segment-store")
 								+ ", Redis mode's default)"
 						: "";
-	}
-
-	private static String port(ApplicationReadyEvent event) {
-		if (event.getApplicationContext() instanceof WebServerApplicationContext web && web.getWebServer() != null) {
-			return Integer.toString(web.getWebServer().getPort());
-		}
-		return "?";
 	}
 
 }
