@@ -82,6 +82,26 @@ class V1ApiTests {
 			.isEqualTo(999);
 	}
 
+	/**
+	 * A step asks for at least that many ids, but one request takes at most 100,000 from a tag: a tag
+	 * sized for an unsigned 32-bit column lasts 42,950 requests, not two.
+	 */
+	@Test
+	void oneRequestTakesAtMostAHundredThousandIds() {
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step, max_limit_id) KEY (tag) VALUES ('u32', 100, 4294967295)");
+		for (String step : new String[] { "2147483647", "100001" }) {
+			String range = Http.post(this.port, "/v1/segments/u32/ranges?step=" + step, null).body();
+			assertThat(Long.parseLong(JsonPath.read(range, "$.last")) - Long.parseLong(JsonPath.read(range, "$.first")) + 1)
+				.as(range)
+				.isEqualTo(100_000);
+		}
+		// the tag's own step, set by its operator, still counts when it is larger
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('wide', 250000)");
+		String wide = Http.post(this.port, "/v1/segments/wide/ranges?step=2147483647", null).body();
+		assertThat(Long.parseLong(JsonPath.read(wide, "$.last")) - Long.parseLong(JsonPath.read(wide, "$.first")) + 1)
+			.isEqualTo(250_000);
+	}
+
 	@Test
 	void theLastRangeIsCutAtTheLimitThenTheTagIsExhausted() {
 		this.jdbc.update("UPDATE idgen_segment SET max_id = 0 WHERE tag = 'small'");
