@@ -171,6 +171,28 @@ class V1ApiTests {
 			.doesNotContain("made-up-tag");
 	}
 
+	/**
+	 * Tags named like the markers of the metrics ("other" for tags that never answered, "none" for
+	 * requests that name none, "default" for the default generator) get series of their own.
+	 */
+	@Test
+	void aTagNamedLikeAMarkerOfTheMetricsIsToldApart() {
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('other', 10), ('none', 10), ('default', 10)");
+		for (String tag : new String[] { "other", "none", "default" }) {
+			assertThat(Http.get(this.port, "/api/segment/get/" + tag).statusCode()).isEqualTo(200);
+		}
+		assertThat(Http.get(this.port, "/api/segment/get/never-a-tag").statusCode()).isEqualTo(404);
+		String metrics = Http.get(this.port, "/actuator/prometheus").body();
+		String segmentIds = "http_server_requests_seconds_count\\{[^}]*idgen_tag=\"%s\"[^}]*status=\"%s\",uri=\"/api/segment/get/\\{key\\}\"\\}";
+		assertThat(metrics).containsPattern(segmentIds.formatted("_other", "200"))
+			.containsPattern(segmentIds.formatted("_none", "200"))
+			.containsPattern(segmentIds.formatted("_default", "200"))
+			.containsPattern(segmentIds.formatted("other", "404"))
+			.doesNotContainPattern(segmentIds.formatted("other", "200"))
+			.doesNotContainPattern(segmentIds.formatted("none", "200"))
+			.doesNotContainPattern(segmentIds.formatted("default", "200"));
+	}
+
 	@Test
 	void theOpenApiDocumentDescribesTheV1Api() {
 		HttpResponse<String> response = Http.get(this.port, "/v3/api-docs");
