@@ -31,6 +31,7 @@ import static org.assertj.core.api.Assertions.within;
 				"xxx.common.generators.wide.datacenter-bits=0", "xxx.common.generators.wide.worker-bits=10",
 				"xxx.common.generators.default.layout=javascript-safe",
 				"idgen.server.tokens[0].name=all-callers", "idgen.server.tokens[0].token=" + NamedGeneratorsTests.ALL,
+				"idgen.server.tokens[0].manage=true",
 				"idgen.server.tokens[1].name=orders-only", "idgen.server.tokens[1].token=" + NamedGeneratorsTests.ORDERS,
 				"idgen.server.tokens[1].tags=orders" })
 class NamedGeneratorsTests {
