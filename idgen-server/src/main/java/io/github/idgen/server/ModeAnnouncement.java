@@ -1,5 +1,7 @@
 package io.github.idgen.server;
 
+import java.util.Set;
+
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.server.security.ConfiguredTokens;
@@ -11,12 +13,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Says in the log, once the server is ready, how it runs: the demo loudly, a service with its
- * backends.
+ * Says in the log, once the server is ready, how it runs and where it listens: the demo loudly, with
+ * how to leave it; a service with its backends and the settings that made it one.
  */
 @Component
 class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
@@ -44,7 +45,7 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
-		Environment environment = event.getApplicationContext().getEnvironment();
+		ConfigurableEnvironment environment = event.getApplicationContext().getEnvironment();
 		String address = this.sockets.describe();
 		IdServiceInfo info = this.info.getIfAvailable();
 		String snowflake = ((info != null) ? info.mode() + " mode, worker id " + info.workerId() + ", datacenter id "
@@ -56,13 +57,21 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 			String demoSegments = (segments != null) ? segmentIds
 					+ " in an in-memory H2 database (demo tags orders, users, coupons; forgotten at exit)" : segmentIds;
 			logger.warn("idgen-server is running as the DEMO on {}: {}; {}; {}. For trying the API on this machine"
-					+ " only; docs/server.md shows how to run it as a service.", address, snowflake, demoSegments,
-					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)");
+					+ " only. To run it as a service, set one of {} and idgen.server.tokens: on the command line, in"
+					+ " the environment or in config/application.yml under the working directory {} ({}); see"
+					+ " docs/server.md.", address, snowflake, demoSegments,
+					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)",
+					String.join(", ", ServerMode.SERVICE_KEYS), System.getProperty("user.dir"), filesRead(environment));
 		}
 		else {
-			logger.info("idgen-server is serving on {}: {}; {}; {} token(s)", address, snowflake, segmentIds,
-					this.tokens.size());
+			logger.info("idgen-server is serving on {}: {}; {}; {} token(s); service settings: {}", address, snowflake,
+					segmentIds, this.tokens.size(), String.join(", ", SettingOrigins.serviceKeys(environment)));
 		}
+	}
+
+	private static String filesRead(ConfigurableEnvironment environment) {
+		Set<String> files = SettingOrigins.configFiles(environment);
+		return files.isEmpty() ? "there is none" : "read " + String.join(", ", files) + ", which set none of them";
 	}
 
 	private String namedGenerators() {
@@ -71,12 +80,11 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 				: ", named generators " + String.join(", ", generators.names());
 	}
 
-	private static String storeDefault(Environment environment) {
-		return (environment instanceof ConfigurableEnvironment configurable
-				&& ServerModeEnvironmentPostProcessor.isModeDefault(configurable, "xxx.common.segment-store"))
-						? " (xxx.common.segment-store=" + environment.getProperty("xxx.common.segment-store")
-								+ ", Redis mode's default)"
-						: "";
+	private static String storeDefault(ConfigurableEnvironment environment) {
+		return ServerModeEnvironmentPostProcessor.isModeDefault(environment, "xxx.common.segment-store")
+				? " (xxx.common.segment-store=" + environment.getProperty("xxx.common.segment-store")
+						+ ", Redis mode's default)"
+				: "";
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.github.idgen.server;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -12,12 +14,16 @@ import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortT
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.PropertySource;
+import org.springframework.core.io.ClassPathResource;
 
 /**
- * Adds the defaults of the server's mode, below every setting of the user's:
+ * Adds the server's own defaults ({@value #SERVER_DEFAULTS}: not an application.yml, so that
+ * {@code --spring.config.location} cannot leave them out), and below them those of the server's
+ * mode, all below every setting of the user's:
  * <ul>
  * <li>demo: segment ids on (the embedded H2 that Spring Boot starts, with the table and three demo
  * tags), loopback only, health details for everyone;</li>
@@ -37,6 +43,9 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 
 	static final String PROPERTY_SOURCE = "idgenServerModeDefaults";
 
+	/** The server's own defaults, read whatever spring.config.location says. */
+	static final String SERVER_DEFAULTS = "idgen-server-defaults.yml";
+
 	@Override
 	public int getOrder() {
 		return Ordered.LOWEST_PRECEDENCE;
@@ -44,7 +53,19 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		for (PropertySource<?> defaults : serverDefaults()) {
+			environment.getPropertySources().addLast(defaults);
+		}
 		environment.getPropertySources().addLast(new ModeDefaults(environment));
+	}
+
+	private static List<PropertySource<?>> serverDefaults() {
+		try {
+			return new YamlPropertySourceLoader().load("idgen-server defaults", new ClassPathResource(SERVER_DEFAULTS));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("The jar's " + SERVER_DEFAULTS + " cannot be read", ex);
+		}
 	}
 
 	/**

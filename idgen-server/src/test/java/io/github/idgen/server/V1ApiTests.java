@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -30,6 +31,9 @@ class V1ApiTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private BuildProperties build;
 
 	@BeforeEach
 	void tags() {
@@ -198,6 +202,9 @@ class V1ApiTests {
 		HttpResponse<String> response = Http.get(this.port, "/v3/api-docs");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat((String) JsonPath.read(response.body(), "$.openapi")).startsWith("3.1");
+		// the server's name and the version of its build, not SpringDoc's "OpenAPI definition", "v0"
+		assertThat((String) JsonPath.read(response.body(), "$.info.title")).isEqualTo("idgen-server");
+		assertThat((String) JsonPath.read(response.body(), "$.info.version")).isEqualTo(this.build.getVersion());
 		assertThat((java.util.Map<String, Object>) JsonPath.read(response.body(), "$.paths")).containsKeys("/v1/ids/next",
 				"/v1/ids", "/v1/ids/{id}", "/v1/segments/{tag}/next", "/v1/segments/{tag}",
 				"/v1/segments/{tag}/ranges", "/v1/generators/{name}/next", "/v1/generators/{name}",
