@@ -9,13 +9,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -68,13 +66,8 @@ class ServerModeCheckTests {
 	@Test
 	void theDemoOnAnEmptyAddressFromTheEnvironmentDoesNotStart() {
 		// SERVER_ADDRESS= in an environment file
-		StandardEnvironment environment = new StandardEnvironment();
-		environment.getPropertySources()
-			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, new SystemEnvironmentPropertySource(
-					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of("SERVER_ADDRESS", "")));
-		SpringApplication application = new SpringApplication(IdgenServerApplication.class);
-		application.setEnvironment(environment);
-		assertStartFails(application, "but server.address is empty, which binds every interface");
+		assertStartFails(StartupLineTests.withEnvironment(Map.of("SERVER_ADDRESS", "")),
+				"but server.address is empty, which binds every interface");
 	}
 
 	@Test

@@ -87,14 +87,8 @@ class StartupLineTests {
 
 	@Test
 	void aServiceNamesTheEnvironmentVariablesThatMadeItOne(CapturedOutput output) {
-		StandardEnvironment environment = new StandardEnvironment();
-		environment.getPropertySources()
-			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-					new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-							Map.of("XXX_COMMON_IDWORKERID", "4", "IDGEN_SERVER_TOKENS_0_NAME", "startup",
-									"IDGEN_SERVER_TOKENS_0_TOKEN", TOKEN)));
-		SpringApplication application = new SpringApplication(IdgenServerApplication.class);
-		application.setEnvironment(environment);
+		SpringApplication application = withEnvironment(Map.of("XXX_COMMON_IDWORKERID", "4",
+				"IDGEN_SERVER_TOKENS_0_NAME", "startup", "IDGEN_SERVER_TOKENS_0_TOKEN", TOKEN));
 		try (ConfigurableApplicationContext context = run(application)) {
 			assertThat(output).contains(
 					"; 1 token(s); service settings: xxx.common.id-worker-id from environment variable XXX_COMMON_IDWORKERID");
@@ -137,6 +131,21 @@ class StartupLineTests {
 				        token: %s
 				        manage: true
 				""".formatted(TOKEN));
+	}
+
+	/**
+	 * The server as started with these environment variables, and no others.
+	 * @param variables the variables, as in an environment file
+	 * @return the application, to run
+	 */
+	static SpringApplication withEnvironment(Map<String, Object> variables) {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources()
+			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables));
+		SpringApplication application = new SpringApplication(IdgenServerApplication.class);
+		application.setEnvironment(environment);
+		return application;
 	}
 
 	static ConfigurableApplicationContext run(SpringApplication application, String... args) {
