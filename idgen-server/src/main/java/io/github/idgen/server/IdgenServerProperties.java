@@ -54,6 +54,12 @@ public class IdgenServerProperties {
 		 */
 		private List<String> tags = new ArrayList<>();
 
+		/**
+		 * Whether the token may read the Actuator endpoints beyond the health status and the probes:
+		 * health details, metrics, idgen's endpoints. They show every tag, whatever tags says.
+		 */
+		private boolean manage;
+
 		public @Nullable String getName() {
 			return this.name;
 		}
@@ -86,10 +92,18 @@ public class IdgenServerProperties {
 			this.tags = tags;
 		}
 
+		public boolean isManage() {
+			return this.manage;
+		}
+
+		public void setManage(boolean manage) {
+			this.manage = manage;
+		}
+
 		/** Never the token nor its hash. */
 		@Override
 		public String toString() {
-			return "Token[name=" + this.name + ", tags=" + this.tags + "]";
+			return "Token[name=" + this.name + ", tags=" + this.tags + ", manage=" + this.manage + "]";
 		}
 
 	}

@@ -1,5 +1,7 @@
 package io.github.idgen.server;
 
+import java.util.Set;
+
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.server.security.ConfiguredTokens;
@@ -9,15 +11,13 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Says in the log, once the server is ready, how it runs: the demo loudly, a service with its
- * backends.
+ * Says in the log, once the server is ready, how it runs and where it listens: the demo loudly, with
+ * how to leave it; a service with its backends and the settings that made it one.
  */
 @Component
 class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
@@ -32,18 +32,21 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 
 	private final ConfiguredTokens tokens;
 
+	private final ListeningSockets sockets;
+
 	ModeAnnouncement(ObjectProvider<IdServiceInfo> info, ObjectProvider<SegmentIdServices> segments,
-			ObjectProvider<IdGenerators> generators, ConfiguredTokens tokens) {
+			ObjectProvider<IdGenerators> generators, ConfiguredTokens tokens, ListeningSockets sockets) {
 		this.info = info;
 		this.segments = segments;
 		this.generators = generators;
 		this.tokens = tokens;
+		this.sockets = sockets;
 	}
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
-		Environment environment = event.getApplicationContext().getEnvironment();
-		String address = environment.getProperty("server.address", "all interfaces") + ":" + port(event);
+		ConfigurableEnvironment environment = event.getApplicationContext().getEnvironment();
+		String address = this.sockets.describe();
 		IdServiceInfo info = this.info.getIfAvailable();
 		String snowflake = ((info != null) ? info.mode() + " mode, worker id " + info.workerId() + ", datacenter id "
 				+ info.datacenterId() : "the application's IdService") + namedGenerators();
@@ -54,13 +57,21 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 			String demoSegments = (segments != null) ? segmentIds
 					+ " in an in-memory H2 database (demo tags orders, users, coupons; forgotten at exit)" : segmentIds;
 			logger.warn("idgen-server is running as the DEMO on {}: {}; {}; {}. For trying the API on this machine"
-					+ " only; docs/server.md shows how to run it as a service.", address, snowflake, demoSegments,
-					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)");
+					+ " only. To run it as a service, set one of {} and idgen.server.tokens: on the command line, in"
+					+ " the environment or in config/application.yml under the working directory {} ({}); see"
+					+ " docs/server.md.", address, snowflake, demoSegments,
+					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)",
+					String.join(", ", ServerMode.SERVICE_KEYS), System.getProperty("user.dir"), filesRead(environment));
 		}
 		else {
-			logger.info("idgen-server is serving on {}: {}; {}; {} token(s)", address, snowflake, segmentIds,
-					this.tokens.size());
+			logger.info("idgen-server is serving on {}: {}; {}; {} token(s); service settings: {}", address, snowflake,
+					segmentIds, this.tokens.size(), String.join(", ", SettingOrigins.serviceKeys(environment)));
 		}
+	}
+
+	private static String filesRead(ConfigurableEnvironment environment) {
+		Set<String> files = SettingOrigins.configFiles(environment);
+		return files.isEmpty() ? "there is none" : "read " + String.join(", ", files) + ", which set none of them";
 	}
 
 	private String namedGenerators() {
@@ -69,19 +80,11 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 				: ", named generators " + String.join(", ", generators.names());
 	}
 
-	private static String storeDefault(Environment environment) {
-		return (environment instanceof ConfigurableEnvironment configurable
-				&& ServerModeEnvironmentPostProcessor.isModeDefault(configurable, "xxx.common.segment-store"))
-						? " (xxx.common.segment-store=" + environment.getProperty("xxx.common.segment-store")
-								+ ", Redis mode's default)"
-						: "";
-	}
-
-	private static String port(ApplicationReadyEvent event) {
-		if (event.getApplicationContext() instanceof WebServerApplicationContext web && web.getWebServer() != null) {
-			return Integer.toString(web.getWebServer().getPort());
-		}
-		return "?";
+	private static String storeDefault(ConfigurableEnvironment environment) {
+		return ServerModeEnvironmentPostProcessor.isModeDefault(environment, "xxx.common.segment-store")
+				? " (xxx.common.segment-store=" + environment.getProperty("xxx.common.segment-store")
+						+ ", Redis mode's default)"
+				: "";
 	}
 
 }

@@ -1,7 +1,6 @@
 package io.github.idgen.server;
 
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.List;
 
 import io.github.idgen.server.security.ConfiguredTokens;
@@ -9,6 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.EnvironmentAware;
@@ -17,9 +18,14 @@ import org.springframework.core.env.Environment;
 /**
  * Refuses to start, before any bean is created (no lease taken, no port opened), a server whose
  * configuration would hand out ids unsafely: a service without tokens, a demo bound to a network
- * address, a JDBC lease without a shared database.
+ * address, a JDBC lease without a shared database. {@link ListeningSockets} checks the demo's sockets
+ * once they are bound.
  */
 class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
+
+	static final String SERVER_ADDRESS = "server.address";
+
+	static final String MANAGEMENT_ADDRESS = "management.server.address";
 
 	private @Nullable Environment environment;
 
@@ -40,8 +46,7 @@ class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
 		// a bad entry stops the server here, before any lease is taken
 		ConfiguredTokens.of(tokens);
 		if (ServerMode.of(environment) == ServerMode.DEMO) {
-			requireLoopback(environment, "server.address");
-			requireLoopback(environment, "management.server.address");
+			requireLoopback(environment);
 			return;
 		}
 		if (tokens.isEmpty()) {
@@ -61,25 +66,47 @@ class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
 		}
 	}
 
-	private static void requireLoopback(Environment environment, String key) {
-		String address = environment.getProperty(key);
-		if (address == null || isLoopback(address)) {
-			return;
+	private static void requireLoopback(Environment environment) {
+		requireLoopback(environment, SERVER_ADDRESS);
+		// management.server.address counts only where Actuator has a server of its own
+		if (ManagementPortType.get(environment) == ManagementPortType.DIFFERENT) {
+			requireLoopback(environment, MANAGEMENT_ADDRESS);
 		}
-		throw new ServerConfigurationException("idgen-server runs as the demo (none of "
-				+ String.join(", ", ServerMode.SERVICE_KEYS) + " set), which has no tokens and keeps segment ids"
-				+ " in memory only, but " + key + " is '" + address + "', not a loopback address",
-				"Remove " + key + " to try the demo on this machine, or configure the server as a service"
-						+ " (a database, ZooKeeper, Redis or a worker id, and idgen.server.tokens; see docs/server.md).");
 	}
 
-	private static boolean isLoopback(String address) {
+	/**
+	 * Judges an address as Spring Boot binds it for Tomcat: an empty or blank value is no address at
+	 * all, and Tomcat then listens on every interface.
+	 */
+	private static void requireLoopback(Environment environment, String key) {
+		InetAddress address;
 		try {
-			return InetAddress.getByName(address).isLoopbackAddress();
+			address = Binder.get(environment).bind(key, InetAddress.class).orElse(null);
 		}
-		catch (UnknownHostException ex) {
-			return false;
+		catch (BindException ex) {
+			throw demoOffLoopback(key + " is '" + environment.getProperty(key) + "', not a loopback address", key);
 		}
+		if (address == null) {
+			throw demoOffLoopback(key + " is empty, which binds every interface, not a loopback address", key);
+		}
+		if (!address.isLoopbackAddress()) {
+			throw demoOffLoopback(key + " is '" + environment.getProperty(key) + "', not a loopback address", key);
+		}
+	}
+
+	/**
+	 * The refusal of a demo that would listen beyond this machine.
+	 * @param problem what listens where, naming the property
+	 * @param key the property to change
+	 * @return the exception to throw
+	 */
+	static ServerConfigurationException demoOffLoopback(String problem, String key) {
+		return new ServerConfigurationException("idgen-server runs as the demo (none of "
+				+ String.join(", ", ServerMode.SERVICE_KEYS) + " set), which has no tokens and keeps segment ids"
+				+ " in memory only, but " + problem,
+				"Remove " + key + " (or set it to 127.0.0.1) to try the demo on this machine, or configure the server"
+						+ " as a service (a database, ZooKeeper, Redis or a worker id, and idgen.server.tokens; see"
+						+ " docs/server.md).");
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.github.idgen.server;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -8,22 +10,27 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.PropertySource;
+import org.springframework.core.io.ClassPathResource;
 
 /**
- * Adds the defaults of the server's mode, below every setting of the user's:
+ * Adds the server's own defaults ({@value #SERVER_DEFAULTS}: not an application.yml, so that
+ * {@code --spring.config.location} cannot leave them out), and below them those of the server's
+ * mode, all below every setting of the user's:
  * <ul>
  * <li>demo: segment ids on (the embedded H2 that Spring Boot starts, with the table and three demo
  * tags), loopback only, health details for everyone;</li>
- * <li>service: health details for callers with a token only; segment ids on when a database is
- * configured ({@code spring.datasource.url}) or Redis is their store; without a database, no
- * embedded database is started at all, so that no server ever takes ids or leases from a database
- * of its own;</li>
+ * <li>service: health details for tokens allowed to manage only (for everyone on a management port
+ * of its own); segment ids on when a database is configured ({@code spring.datasource.url}) or Redis
+ * is their store; without a database, no embedded database is started at all, so that no server
+ * ever takes ids or leases from a database of its own;</li>
  * <li>Redis mode ({@code xxx.common.redis-enabled=true}): segment ids from Redis too
  * ({@code xxx.common.segment-store=redis}) unless a store is chosen;</li>
  * <li>every mode that uses no Redis: none of Spring Boot's Redis auto-configuration, so that no
@@ -36,6 +43,9 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 
 	static final String PROPERTY_SOURCE = "idgenServerModeDefaults";
 
+	/** The server's own defaults, read whatever spring.config.location says. */
+	static final String SERVER_DEFAULTS = "idgen-server-defaults.yml";
+
 	@Override
 	public int getOrder() {
 		return Ordered.LOWEST_PRECEDENCE;
@@ -43,7 +53,19 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		for (PropertySource<?> defaults : serverDefaults()) {
+			environment.getPropertySources().addLast(defaults);
+		}
 		environment.getPropertySources().addLast(new ModeDefaults(environment));
+	}
+
+	private static List<PropertySource<?>> serverDefaults() {
+		try {
+			return new YamlPropertySourceLoader().load("idgen-server defaults", new ClassPathResource(SERVER_DEFAULTS));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("The jar's " + SERVER_DEFAULTS + " cannot be read", ex);
+		}
 	}
 
 	/**
@@ -98,8 +120,9 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 				// only with a port of its own: Spring Boot refuses an address without one
 				case "management.server.address" ->
 					(demo() && this.environment.containsProperty("management.server.port")) ? "127.0.0.1" : null;
-				// probes see the status only; callers with a token the lease and the tags
-				case "management.endpoint.health.show-details" -> demo() ? "always" : "when-authorized";
+				// probes see the status only; tokens allowed to manage (or the management port) the lease and tags
+				case "management.endpoint.health.show-details" -> (demo() || managementPort()) ? "always"
+						: "when-authorized";
 				case "spring.autoconfigure.exclude" -> excludedAutoConfigurations();
 				default -> null;
 			};
@@ -118,6 +141,10 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 
 		private boolean demo() {
 			return ServerMode.of(this.environment) == ServerMode.DEMO;
+		}
+
+		private boolean managementPort() {
+			return ManagementPortType.get(this.environment) == ManagementPortType.DIFFERENT;
 		}
 
 		private boolean database() {

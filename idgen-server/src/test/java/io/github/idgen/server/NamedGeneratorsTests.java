@@ -29,7 +29,9 @@ import static org.assertj.core.api.Assertions.within;
 		properties = { "xxx.common.id-worker-id=5", "xxx.common.id-data-center-id=1",
 				"xxx.common.generators.js.layout=javascript-safe", "xxx.common.generators.wide.layout=custom",
 				"xxx.common.generators.wide.datacenter-bits=0", "xxx.common.generators.wide.worker-bits=10",
+				"xxx.common.generators.default.layout=javascript-safe",
 				"idgen.server.tokens[0].name=all-callers", "idgen.server.tokens[0].token=" + NamedGeneratorsTests.ALL,
+				"idgen.server.tokens[0].manage=true",
 				"idgen.server.tokens[1].name=orders-only", "idgen.server.tokens[1].token=" + NamedGeneratorsTests.ORDERS,
 				"idgen.server.tokens[1].tags=orders" })
 class NamedGeneratorsTests {
@@ -115,6 +117,16 @@ class NamedGeneratorsTests {
 					"http_server_requests_seconds_count\\{[^}]*idgen_tag=\"default\"[^}]*uri=\"/api/snowflake/get/\\{key\\}\"")
 			.containsPattern("http_server_requests_seconds_count\\{[^}]*idgen_tag=\"other\"[^}]*status=\"404\"")
 			.doesNotContain("made-up");
+	}
+
+	@Test
+	void aGeneratorNamedDefaultIsToldApartFromTheDefaultGenerator() {
+		assertThat(leafId("default", ALL)).isLessThan(JAVASCRIPT_SAFE);
+		assertThat(leafId("no-such-generator", ALL)).isGreaterThan(JAVASCRIPT_SAFE);
+		String metrics = Http.get(this.port, "/actuator/prometheus", ALL).body();
+		String leafSnowflake = "http_server_requests_seconds_count\\{[^}]*idgen_tag=\"%s\"[^}]*uri=\"/api/snowflake/get/\\{key\\}\"\\}";
+		assertThat(metrics).containsPattern(leafSnowflake.formatted("_default"))
+			.containsPattern(leafSnowflake.formatted("default"));
 	}
 
 	private long leafId(String key, String token) {

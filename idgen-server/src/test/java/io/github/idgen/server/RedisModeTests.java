@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "xxx.common.redis-enabled=true", "xxx.common.redis-lease-timeout=1s",
 				"xxx.common.generators.js.layout=javascript-safe", "idgen.server.tokens[0].name=redis-caller",
-				"idgen.server.tokens[0].token=" + RedisModeTests.TOKEN })
+				"idgen.server.tokens[0].token=" + RedisModeTests.TOKEN, "idgen.server.tokens[0].manage=true" })
 @ExtendWith(OutputCaptureExtension.class)
 class RedisModeTests {
 

@@ -1,11 +1,19 @@
 package io.github.idgen.server;
 
+import java.util.Map;
+
+import org.apache.catalina.connector.Connector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -45,6 +53,39 @@ class ServerModeCheckTests {
 		assertStartFails("but server.address is '0.0.0.0', not a loopback address", "--server.address=0.0.0.0");
 	}
 
+	/**
+	 * An empty address is no address to Spring Boot, and Tomcat then binds every interface: from the
+	 * command line, or a placeholder whose variable is unset.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "--server.address=", "--server.address= ", "--server.address=${IDGEN_UNSET_BIND_ADDRESS:}" })
+	void theDemoOnAnEmptyAddressDoesNotStart(String address) {
+		assertStartFails("but server.address is empty, which binds every interface, not a loopback address", address);
+	}
+
+	@Test
+	void theDemoOnAnEmptyAddressFromTheEnvironmentDoesNotStart() {
+		// SERVER_ADDRESS= in an environment file
+		assertStartFails(StartupLineTests.withEnvironment(Map.of("SERVER_ADDRESS", "")),
+				"but server.address is empty, which binds every interface");
+	}
+
+	@Test
+	void theDemoWithAManagementPortOnEveryInterfaceDoesNotStart() {
+		assertStartFails("but management.server.address is empty, which binds every interface",
+				"--management.server.port=0", "--management.server.address=");
+		assertStartFails("but management.server.address is '0.0.0.0', not a loopback address",
+				"--management.server.port=0", "--management.server.address=0.0.0.0");
+	}
+
+	@Test
+	void theDemoWithAConnectorOnEveryInterfaceDoesNotStart() {
+		// the addresses the sockets were bound to have the last word, whatever the settings said
+		SpringApplication application = new SpringApplication(IdgenServerApplication.class,
+				ConnectorOnEveryInterface.class);
+		assertStartFails(application, "but it listens on every interface (port ");
+	}
+
 	@Test
 	void aJdbcLeaseWithoutADatabaseDoesNotStart() {
 		assertStartFails("xxx.common.jdbc-enabled=true leases worker ids from a database, but spring.datasource.url is not set",
@@ -61,10 +102,14 @@ class ServerModeCheckTests {
 	}
 
 	private static void assertStartFails(String message, String... args) {
+		assertStartFails(new SpringApplication(IdgenServerApplication.class), message, args);
+	}
+
+	private static void assertStartFails(SpringApplication application, String message, String... args) {
 		String[] all = new String[args.length + 1];
 		System.arraycopy(args, 0, all, 0, args.length);
 		all[args.length] = "--server.port=0";
-		assertThatException().isThrownBy(() -> SpringApplication.run(IdgenServerApplication.class, all).close())
+		assertThatException().isThrownBy(() -> application.run(all).close())
 			.satisfies((ex) -> assertThat(rootCause(ex)).isInstanceOf(ServerConfigurationException.class)
 				.hasMessageContaining(message));
 	}
@@ -75,6 +120,23 @@ class ServerModeCheckTests {
 			cause = cause.getCause();
 		}
 		return cause;
+	}
+
+	/**
+	 * A Tomcat connector on every interface beside the one of server.address. Not a
+	 * {@code @Configuration}: the application's component scan would find it for every other test.
+	 */
+	static class ConnectorOnEveryInterface {
+
+		@Bean
+		WebServerFactoryCustomizer<TomcatServletWebServerFactory> connectorOnEveryInterface() {
+			return (factory) -> {
+				Connector connector = new Connector();
+				connector.setPort(0);
+				factory.addAdditionalConnectors(connector);
+			};
+		}
+
 	}
 
 }

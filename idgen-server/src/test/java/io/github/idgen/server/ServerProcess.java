@@ -1,5 +1,6 @@
 package io.github.idgen.server;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.testsupport.DatabaseServer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code java -jar idgen-server.jar} as a separate process on a free port, as an operator runs it:
@@ -19,11 +21,14 @@ import io.github.idgen.testsupport.DatabaseServer;
  */
 final class ServerProcess implements AutoCloseable {
 
-	private static final Path JAR = Path.of(System.getProperty("idgen.server.jar", "target/idgen-server.jar"));
+	private static final Path JAR = Path.of(System.getProperty("idgen.server.jar", "target/idgen-server.jar"))
+		.toAbsolutePath();
 
 	private final String name;
 
 	private final List<String> arguments;
+
+	private final @Nullable Path workingDirectory;
 
 	private final int port;
 
@@ -31,14 +36,15 @@ final class ServerProcess implements AutoCloseable {
 
 	private volatile Process process;
 
-	private ServerProcess(String name, List<String> arguments) {
+	private ServerProcess(String name, List<String> arguments, @Nullable Path workingDirectory) {
 		this.name = name;
 		this.arguments = List.copyOf(arguments);
+		this.workingDirectory = workingDirectory;
 		this.port = DatabaseServer.freePort();
 		try {
 			// beside the test reports, where a failed run's logs are looked for
 			Path logs = Files.createDirectories(Path.of("target", "server-logs"));
-			this.log = Files.createTempFile(logs, name + "-", ".log");
+			this.log = Files.createTempFile(logs, name + "-", ".log").toAbsolutePath();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -52,7 +58,21 @@ final class ServerProcess implements AutoCloseable {
 	 * @return the started process
 	 */
 	static ServerProcess start(String name, List<String> arguments) {
-		ServerProcess server = new ServerProcess(name, arguments);
+		ServerProcess server = new ServerProcess(name, arguments, null);
+		server.start();
+		return server;
+	}
+
+	/**
+	 * Starts a server in a working directory of its own, where Spring Boot looks for
+	 * {@code config/application.yml}.
+	 * @param name a name for its log file
+	 * @param arguments Spring Boot arguments ({@code --key=value})
+	 * @param workingDirectory the directory java is started in
+	 * @return the started process
+	 */
+	static ServerProcess start(String name, List<String> arguments, Path workingDirectory) {
+		ServerProcess server = new ServerProcess(name, arguments, workingDirectory);
 		server.start();
 		return server;
 	}
@@ -67,7 +87,9 @@ final class ServerProcess implements AutoCloseable {
 				"--server.port=" + this.port, "--spring.main.banner-mode=off"));
 		command.addAll(this.arguments);
 		try {
-			this.process = new ProcessBuilder(command).redirectErrorStream(true)
+			File directory = (this.workingDirectory != null) ? this.workingDirectory.toFile() : null;
+			this.process = new ProcessBuilder(command).directory(directory)
+				.redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
 				.start();
 			String watchdog = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; kill -9 "

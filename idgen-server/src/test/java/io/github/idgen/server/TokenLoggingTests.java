@@ -44,4 +44,16 @@ class TokenLoggingTests {
 		assertThat(output).doesNotContain(GOOD).doesNotContain(BAD);
 	}
 
+	@Test
+	void aPercentEncodedTokenParameterIsMaskedToo(CapturedOutput output) {
+		// Tomcat decodes the parameter's name, so these authenticate as ?token= does
+		assertThat(Http.get(this.port, "/api/snowflake/get/any?%74oken=" + GOOD).statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/api/snowflake/get/any?count=1&%74%6F%6B%65%6E=" + GOOD).statusCode())
+			.isEqualTo(200);
+		assertThat(Http.get(this.port, "/api/snowflake/get/any?to%6Ben=" + BAD).statusCode()).isEqualTo(401);
+		assertThat(output).contains("Securing GET /api/snowflake/get/any?%74oken=******")
+			.contains("Securing GET /api/snowflake/get/any?count=1&%74%6F%6B%65%6E=******");
+		assertThat(output).doesNotContain(GOOD).doesNotContain(BAD);
+	}
+
 }

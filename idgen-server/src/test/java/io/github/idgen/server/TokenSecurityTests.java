@@ -1,6 +1,7 @@
 package io.github.idgen.server;
 
 import java.net.http.HttpResponse;
+import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { TokenSecurityTests.DATABASE,
 		"xxx.common.id-worker-id=5", "idgen.server.tokens[0].name=all-callers",
 		"idgen.server.tokens[0].token=" + TokenSecurityTests.ALL, "idgen.server.tokens[1].name=orders-only",
-		"idgen.server.tokens[1].sha256=" + TokenSecurityTests.ORDERS_SHA256, "idgen.server.tokens[1].tags=orders" })
+		"idgen.server.tokens[1].sha256=" + TokenSecurityTests.ORDERS_SHA256, "idgen.server.tokens[1].tags=orders",
+		"idgen.server.tokens[2].name=monitoring", "idgen.server.tokens[2].token=" + TokenSecurityTests.MONITORING,
+		"idgen.server.tokens[2].manage=true" })
 class TokenSecurityTests {
 
 	static final String DATABASE = "spring.datasource.url=jdbc:h2:mem:token-security;DB_CLOSE_DELAY=-1";
@@ -31,6 +34,8 @@ class TokenSecurityTests {
 	static final String ALL = "all-token-0123456789abcdef";
 
 	static final String ORDERS = "orders-token-0123456789abcdef";
+
+	static final String MONITORING = "monitoring-token-0123456789abcdef";
 
 	/** echo -n orders-token-0123456789abcdef | sha256sum */
 	static final String ORDERS_SHA256 = "79bec0f8e0d5974b9308480d4972d37660071d2ec9cbf03ef0aa4b2688ee199c";
@@ -109,7 +114,45 @@ class TokenSecurityTests {
 		assertThat(Http.get(this.port, "/actuator/health/readiness").statusCode()).isEqualTo(200);
 		assertThat(Http.get(this.port, "/actuator/health/liveness").statusCode()).isEqualTo(200);
 		assertThat(Http.get(this.port, "/v3/api-docs").statusCode()).isEqualTo(200);
-		assertThat(Http.get(this.port, "/actuator/prometheus", ALL).statusCode()).isEqualTo(200);
+		HttpResponse<String> health = Http.get(this.port, "/actuator/health");
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat((String) JsonPath.read(health.body(), "$.status")).isEqualTo("UP");
+	}
+
+	/**
+	 * Health details, idgen's endpoints and the metrics name every tag: a token limited to tags sees
+	 * none of them, a caller learns nothing about tags it may not use.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/actuator/idgenSegments", "/actuator/idgen", "/actuator/prometheus", "/actuator" })
+	void aTagLimitedTokenIsForbiddenTheActuator(String path) {
+		assertThat(Http.get(this.port, "/v1/segments/invoices/next", ALL).statusCode()).isEqualTo(200);
+		HttpResponse<String> response = Http.get(this.port, path, ORDERS);
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(Http.contentType(response)).isEqualTo("application/problem+json");
+		assertThat(response.body()).doesNotContain("invoices");
+	}
+
+	@Test
+	void aTagLimitedTokenSeesTheHealthStatusOnly() {
+		assertThat(Http.get(this.port, "/v1/segments/invoices/next", ALL).statusCode()).isEqualTo(200);
+		HttpResponse<String> health = Http.get(this.port, "/actuator/health", ORDERS);
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat((Map<String, Object>) JsonPath.read(health.body(), "$")).containsEntry("status", "UP")
+			.doesNotContainKey("components");
+		assertThat(health.body()).doesNotContain("invoices");
+		assertThat(Http.get(this.port, "/actuator/health/idgenSegments", ORDERS).body()).doesNotContain("invoices");
+	}
+
+	@Test
+	void theActuatorNeedsATokenAllowedToManage() {
+		assertThat(Http.get(this.port, "/v1/segments/invoices/next", ALL).statusCode()).isEqualTo(200);
+		// a token without tags may take every tag's ids, but reads no metrics
+		assertThat(Http.get(this.port, "/actuator/prometheus", ALL).statusCode()).isEqualTo(403);
+		assertThat(Http.get(this.port, "/actuator/prometheus", MONITORING).statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/actuator/idgenSegments", MONITORING).body()).contains("invoices");
+		String health = Http.get(this.port, "/actuator/health", MONITORING).body();
+		assertThat((String) JsonPath.read(health, "$.components.idgenSegments.status")).isEqualTo("UP");
 	}
 
 	private static void assertUnauthorized(HttpResponse<String> response) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -30,6 +31,9 @@ class V1ApiTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private BuildProperties build;
 
 	@BeforeEach
 	void tags() {
@@ -80,6 +84,26 @@ class V1ApiTests {
 		String stepped = Http.post(this.port, "/v1/segments/ranges/ranges?step=5", null).body();
 		assertThat(Long.parseLong(JsonPath.read(stepped, "$.last")) - Long.parseLong(JsonPath.read(stepped, "$.first")))
 			.isEqualTo(999);
+	}
+
+	/**
+	 * A step asks for at least that many ids, but one request takes at most 100,000 from a tag: a tag
+	 * sized for an unsigned 32-bit column lasts 42,950 requests, not two.
+	 */
+	@Test
+	void oneRequestTakesAtMostAHundredThousandIds() {
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step, max_limit_id) KEY (tag) VALUES ('u32', 100, 4294967295)");
+		for (String step : new String[] { "2147483647", "100001" }) {
+			String range = Http.post(this.port, "/v1/segments/u32/ranges?step=" + step, null).body();
+			assertThat(Long.parseLong(JsonPath.read(range, "$.last")) - Long.parseLong(JsonPath.read(range, "$.first")) + 1)
+				.as(range)
+				.isEqualTo(100_000);
+		}
+		// the tag's own step, set by its operator, still counts when it is larger
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('wide', 250000)");
+		String wide = Http.post(this.port, "/v1/segments/wide/ranges?step=2147483647", null).body();
+		assertThat(Long.parseLong(JsonPath.read(wide, "$.last")) - Long.parseLong(JsonPath.read(wide, "$.first")) + 1)
+			.isEqualTo(250_000);
 	}
 
 	@Test
@@ -151,11 +175,36 @@ class V1ApiTests {
 			.doesNotContain("made-up-tag");
 	}
 
+	/**
+	 * Tags named like the markers of the metrics ("other" for tags that never answered, "none" for
+	 * requests that name none, "default" for the default generator) get series of their own.
+	 */
+	@Test
+	void aTagNamedLikeAMarkerOfTheMetricsIsToldApart() {
+		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('other', 10), ('none', 10), ('default', 10)");
+		for (String tag : new String[] { "other", "none", "default" }) {
+			assertThat(Http.get(this.port, "/api/segment/get/" + tag).statusCode()).isEqualTo(200);
+		}
+		assertThat(Http.get(this.port, "/api/segment/get/never-a-tag").statusCode()).isEqualTo(404);
+		String metrics = Http.get(this.port, "/actuator/prometheus").body();
+		String segmentIds = "http_server_requests_seconds_count\\{[^}]*idgen_tag=\"%s\"[^}]*status=\"%s\",uri=\"/api/segment/get/\\{key\\}\"\\}";
+		assertThat(metrics).containsPattern(segmentIds.formatted("_other", "200"))
+			.containsPattern(segmentIds.formatted("_none", "200"))
+			.containsPattern(segmentIds.formatted("_default", "200"))
+			.containsPattern(segmentIds.formatted("other", "404"))
+			.doesNotContainPattern(segmentIds.formatted("other", "200"))
+			.doesNotContainPattern(segmentIds.formatted("none", "200"))
+			.doesNotContainPattern(segmentIds.formatted("default", "200"));
+	}
+
 	@Test
 	void theOpenApiDocumentDescribesTheV1Api() {
 		HttpResponse<String> response = Http.get(this.port, "/v3/api-docs");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat((String) JsonPath.read(response.body(), "$.openapi")).startsWith("3.1");
+		// the server's name and the version of its build, not SpringDoc's "OpenAPI definition", "v0"
+		assertThat((String) JsonPath.read(response.body(), "$.info.title")).isEqualTo("idgen-server");
+		assertThat((String) JsonPath.read(response.body(), "$.info.version")).isEqualTo(this.build.getVersion());
 		assertThat((java.util.Map<String, Object>) JsonPath.read(response.body(), "$.paths")).containsKeys("/v1/ids/next",
 				"/v1/ids", "/v1/ids/{id}", "/v1/segments/{tag}/next", "/v1/segments/{tag}",
 				"/v1/segments/{tag}/ranges", "/v1/generators/{name}/next", "/v1/generators/{name}",

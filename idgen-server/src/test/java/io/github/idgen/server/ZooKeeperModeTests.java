@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "xxx.common.zookeeper-enabled=true", "idgen.server.tokens[0].name=zk-caller",
-				"idgen.server.tokens[0].token=" + ZooKeeperModeTests.TOKEN })
+				"idgen.server.tokens[0].token=" + ZooKeeperModeTests.TOKEN, "idgen.server.tokens[0].manage=true" })
 class ZooKeeperModeTests {
 
 	static final String TOKEN = "zk-token-8a1b2c3d4e5f6a7b";

@@ -16,7 +16,7 @@ import io.github.idgen.snowflake.UnknownGeneratorException;
  */
 final class Generators {
 
-	/** The default generator's name in metrics. */
+	/** The default generator's name. */
 	static final String DEFAULT = "default";
 
 	private final Generator defaultGenerator;
@@ -34,8 +34,8 @@ final class Generators {
 
 	/**
 	 * Leaf's lookup ({@code /api/snowflake/get/{key}}): the generator the key names, the default one
-	 * for any other key. An unknown key goes by {@value #DEFAULT} in metrics too, so that made-up keys
-	 * add no series.
+	 * for any other key. An unknown key counts as the default generator in metrics too, so that
+	 * made-up keys add no series.
 	 * @param key the key of the request
 	 * @return the generator
 	 */
@@ -68,7 +68,7 @@ final class Generators {
 	/**
 	 * A generator with its name and layout.
 	 *
-	 * @param name the name in metrics ({@value #DEFAULT} for the default generator)
+	 * @param name the name it was configured under ({@value #DEFAULT} for the default generator)
 	 * @param idService the generator
 	 * @param layout the layout of its ids, with their epoch
 	 */

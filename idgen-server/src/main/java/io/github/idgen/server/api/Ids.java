@@ -53,7 +53,7 @@ class Ids {
 	/** A named generator, or {@code UnknownGeneratorException} (404). */
 	Generators.Generator namedGenerator(String name, HttpServletRequest request) {
 		// marked before the lookup: an unknown name counts as "other", as an unknown tag does
-		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, name);
+		TaggedServerRequestObservationConvention.mark(request, name);
 		return this.generators.named(name);
 	}
 
@@ -61,14 +61,19 @@ class Ids {
 		return marked(this.generators.defaultGenerator(), request);
 	}
 
-	private static Generators.Generator marked(Generators.Generator generator, HttpServletRequest request) {
-		// the generator's name, never the key asked for: unknown keys add no series
-		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, generator.name());
+	private Generators.Generator marked(Generators.Generator generator, HttpServletRequest request) {
+		// the generator, never the key asked for: unknown keys add no series
+		if (generator == this.generators.defaultGenerator()) {
+			TaggedServerRequestObservationConvention.markDefaultGenerator(request);
+		}
+		else {
+			TaggedServerRequestObservationConvention.mark(request, generator.name());
+		}
 		return generator;
 	}
 
 	IdService segment(String tag, HttpServletRequest request) {
-		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, tag);
+		TaggedServerRequestObservationConvention.mark(request, tag);
 		return required(this.segments).forTag(tag);
 	}
 
@@ -81,7 +86,7 @@ class Ids {
 	}
 
 	SegmentRange range(String tag, @Nullable Integer size, @Nullable Integer step, HttpServletRequest request) {
-		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, tag);
+		TaggedServerRequestObservationConvention.mark(request, tag);
 		SegmentStore store = required(this.store);
 		return (size != null) ? store.allocateExactly(tag, size) : store.allocate(tag, Objects.requireNonNull(step));
 	}
@@ -89,7 +94,7 @@ class Ids {
 	/** A code by name, or {@code UnknownCodeException} (404). */
 	BusinessNumbers code(String name, HttpServletRequest request) {
 		// marked before the look-up: an unknown name counts as "other", as an unknown tag does
-		request.setAttribute(TaggedServerRequestObservationConvention.TAG_ATTRIBUTE, name);
+		TaggedServerRequestObservationConvention.mark(request, name);
 		if (this.codes == null) {
 			throw new UnknownCodeException(name, Set.of());
 		}

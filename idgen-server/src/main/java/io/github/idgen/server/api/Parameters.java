@@ -13,7 +13,10 @@ final class Parameters {
 	/** Most ids one {@code ?count=} request gets. */
 	static final int MAX_COUNT = 10_000;
 
-	/** Most ids of one range asked for with {@code ?size=}. */
+	/**
+	 * Most ids one request takes from a tag, whether it asks with {@code ?size=} or {@code ?step=}
+	 * (unless the tag's own step, set by its operator, is larger).
+	 */
 	static final int MAX_RANGE_SIZE = 100_000;
 
 	private static final Pattern DIGITS = Pattern.compile("[0-9]{1,19}");
@@ -23,6 +26,14 @@ final class Parameters {
 
 	static int count(@Nullable String count) {
 		return (int) bounded("count", count, 1, MAX_COUNT);
+	}
+
+	/**
+	 * Reads {@code ?step=}: any step from 1 up, of which a request takes at most
+	 * {@link #MAX_RANGE_SIZE}.
+	 */
+	static int step(@Nullable String step) {
+		return (int) Math.min(bounded("step", step, 1, Long.MAX_VALUE), MAX_RANGE_SIZE);
 	}
 
 	/**

@@ -43,7 +43,9 @@ class V1SegmentsController {
 	/**
 	 * Takes a range from the store for the caller alone: {@code ?size=N} exactly N ids (1 to
 	 * 100,000) unless the tag's {@code max_limit_id} cuts it shorter; or {@code ?step=N}, at least N
-	 * and at least the tag's own step, as a segment store's allocation does.
+	 * (at most 100,000 of them) and at least the tag's own step, as a segment store's allocation does.
+	 * A step above the bound is taken as the bound rather than refused: a client's dynamic step grows
+	 * up to its own {@code segment-max-step} (1,000,000 unless set) and must not fail for it.
 	 */
 	@PostMapping(path = "/ranges", produces = MediaType.APPLICATION_JSON_VALUE)
 	RangeAnswer range(@PathVariable("tag") String tag,
@@ -51,11 +53,12 @@ class V1SegmentsController {
 			@RequestParam(name = "step", required = false) @Nullable String step, HttpServletRequest request) {
 		if ((size == null) == (step == null)) {
 			throw new BadParameterException("size", "give exactly one of size (exactly N ids, 1 to "
-					+ Parameters.MAX_RANGE_SIZE + ") and step (at least N ids and the tag's own step)");
+					+ Parameters.MAX_RANGE_SIZE + ") and step (at least N ids, at most " + Parameters.MAX_RANGE_SIZE
+					+ ", and the tag's own step)");
 		}
 		SegmentRange range = (size != null)
 				? this.ids.range(tag, (int) Parameters.bounded("size", size, 1, Parameters.MAX_RANGE_SIZE), null, request)
-				: this.ids.range(tag, null, (int) Parameters.bounded("step", step, 1, Integer.MAX_VALUE), request);
+				: this.ids.range(tag, null, Parameters.step(step), request);
 		return RangeAnswer.of(range);
 	}
 

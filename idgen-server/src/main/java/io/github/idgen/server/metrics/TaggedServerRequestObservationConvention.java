@@ -1,6 +1,6 @@
 package io.github.idgen.server.metrics;
 
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.common.KeyValues;
@@ -15,16 +15,48 @@ import org.springframework.http.server.observation.ServerRequestObservationConte
  * with one more key, {@code idgen.tag}: the segment tag, business number or generator a request
  * asked for. So that a caller cannot grow the meters without bound by asking for made-up tags, a
  * tag is named only once it answered (2xx or 409 exhausted), and from then on also in its errors;
- * anything else is {@code other}, and requests that name no tag {@code none}.
+ * anything else is {@value #OTHER}, requests that name no tag {@value #NONE}, and those of the
+ * default generator {@value #DEFAULT}. A name that is one of these three, or starts with
+ * {@value #ESCAPE}, is shown with {@value #ESCAPE} before it ({@code _other}), so that no tag,
+ * code or generator ever shares a series with them.
  */
 public class TaggedServerRequestObservationConvention extends DefaultServerRequestObservationConvention {
 
-	/** Request attribute the endpoints set to the tag (or generator name) asked for. */
-	public static final String TAG_ATTRIBUTE = TaggedServerRequestObservationConvention.class.getName() + ".tag";
-
 	static final String KEY = "idgen.tag";
 
-	private final Set<String> answered = ConcurrentHashMap.newKeySet();
+	static final String OTHER = "other";
+
+	static final String NONE = "none";
+
+	static final String DEFAULT = "default";
+
+	static final String ESCAPE = "_";
+
+	/** Request attribute the endpoints set, through {@link #mark} and {@link #markDefaultGenerator}. */
+	private static final String TAG_ATTRIBUTE = TaggedServerRequestObservationConvention.class.getName() + ".tag";
+
+	/** The attribute's value for the default generator: no name can be it. */
+	private static final Object DEFAULT_GENERATOR = new Object();
+
+	/** Names that answered, with what the metrics call them. */
+	private final Map<String, String> answered = new ConcurrentHashMap<>();
+
+	/**
+	 * Marks a request with the tag, business number or named generator it asked for.
+	 * @param request the request
+	 * @param name the name asked for
+	 */
+	public static void mark(HttpServletRequest request, String name) {
+		request.setAttribute(TAG_ATTRIBUTE, name);
+	}
+
+	/**
+	 * Marks a request as served by the default generator.
+	 * @param request the request
+	 */
+	public static void markDefaultGenerator(HttpServletRequest request) {
+		request.setAttribute(TAG_ATTRIBUTE, DEFAULT_GENERATOR);
+	}
 
 	@Override
 	public KeyValues getLowCardinalityKeyValues(ServerRequestObservationContext context) {
@@ -32,20 +64,28 @@ public class TaggedServerRequestObservationConvention extends DefaultServerReque
 	}
 
 	private String tag(ServerRequestObservationContext context) {
-		HttpServletRequest request = context.getCarrier();
-		if (!(request.getAttribute(TAG_ATTRIBUTE) instanceof String tag)) {
-			return "none";
+		Object marked = context.getCarrier().getAttribute(TAG_ATTRIBUTE);
+		if (marked == DEFAULT_GENERATOR) {
+			return DEFAULT;
+		}
+		if (!(marked instanceof String name)) {
+			return NONE;
+		}
+		String label = this.answered.get(name);
+		if (label != null) {
+			return label;
 		}
 		HttpServletResponse response = context.getResponse();
 		int status = (response != null) ? response.getStatus() : 0;
 		if ((status >= 200 && status < 300) || status == 409) {
-			// a read first: adding what is there locks a bin of the map on every request
-			if (!this.answered.contains(tag)) {
-				this.answered.add(tag);
-			}
-			return tag;
+			return this.answered.computeIfAbsent(name, TaggedServerRequestObservationConvention::label);
 		}
-		return this.answered.contains(tag) ? tag : "other";
+		return OTHER;
+	}
+
+	static String label(String name) {
+		boolean escaped = name.equals(OTHER) || name.equals(NONE) || name.equals(DEFAULT) || name.startsWith(ESCAPE);
+		return escaped ? ESCAPE + name : name;
 	}
 
 }

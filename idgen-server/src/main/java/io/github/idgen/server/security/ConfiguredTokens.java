@@ -14,6 +14,9 @@ import io.github.idgen.server.IdgenServerProperties;
 import io.github.idgen.server.ServerConfigurationException;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.AuthorityUtils;
+
 /**
  * The tokens of {@code idgen.server.tokens}, kept as SHA-256 hashes only. A presented token is
  * hashed and compared with every configured hash in constant time, so neither the comparison nor
@@ -58,7 +61,7 @@ public final class ConfiguredTokens {
 				throw new ServerConfigurationException(key + " (" + name + ") has the same token as another entry",
 						"Give every caller its own token.");
 			}
-			callers.add(new Caller(name, hash, Set.copyOf(token.getTags())));
+			callers.add(new Caller(name, hash, Set.copyOf(token.getTags()), token.isManage()));
 		}
 		return new ConfiguredTokens(List.copyOf(callers));
 	}
@@ -134,8 +137,25 @@ public final class ConfiguredTokens {
 	 * @param name the token's name
 	 * @param hash SHA-256 of its token
 	 * @param tags the tags it may use; empty for all
+	 * @param manage whether it may read the Actuator endpoints
 	 */
-	public record Caller(String name, byte[] hash, Set<String> tags) {
+	public record Caller(String name, byte[] hash, Set<String> tags, boolean manage) {
+
+		/** Role of a token that may read the Actuator endpoints ({@code management.endpoint.health.roles}). */
+		public static final String MANAGE = "MANAGE";
+
+		private static final List<GrantedAuthority> CALLER_AUTHORITIES = AuthorityUtils.createAuthorityList("ROLE_CALLER");
+
+		private static final List<GrantedAuthority> MANAGER_AUTHORITIES = AuthorityUtils.createAuthorityList("ROLE_CALLER",
+				"ROLE_" + MANAGE);
+
+		/**
+		 * Returns the caller's authorities, made once.
+		 * @return the caller role, and the {@value #MANAGE} role if it may manage
+		 */
+		public List<GrantedAuthority> authorities() {
+			return this.manage ? MANAGER_AUTHORITIES : CALLER_AUTHORITIES;
+		}
 
 		/**
 		 * Returns whether this caller may use a tag (or a business number's name).

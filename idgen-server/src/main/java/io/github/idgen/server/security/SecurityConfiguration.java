@@ -8,6 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
+import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,6 +17,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer.AuthorizedUrl;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
@@ -24,20 +27,32 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * Bearer tokens from {@code idgen.server.tokens}: every endpoint but health, info and the OpenAPI
- * document needs one; tag paths need one allowed that tag. The demo without tokens lets everyone in
- * (it listens on loopback only). Stateless: no session, no cookie, so no CSRF to defend against.
+ * document needs one; tag paths need one allowed that tag; the other Actuator endpoints (and health's
+ * details) one allowed to manage, since they show every tag, unless they are on a port of their own
+ * ({@code management.server.port}), which is then the permission. The demo without tokens lets
+ * everyone in (it listens on loopback only). Stateless: no session, no cookie, so no CSRF to defend
+ * against.
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(SecurityConfiguration.class);
 
-	private static final String[] OPEN = { "/actuator/health", "/actuator/health/**", "/actuator/info",
-			"/v3/api-docs", "/v3/api-docs/**", "/error" };
+	private static final String[] OPEN = { "/v3/api-docs", "/v3/api-docs/**", "/error" };
 
 	/** Paths whose {tag} a token must be allowed; codes are named like tags. */
 	private static final String[] TAG_PATHS = { "/api/segment/get/{tag}", "/v1/segments/{tag}", "/v1/segments/{tag}/**",
 			"/v1/codes/{tag}/**" };
+
+	/**
+	 * Snowflake ids, open to every valid token; matched before Actuator's endpoints, so that no id
+	 * request pays for their matchers.
+	 */
+	private static final String[] SNOWFLAKE_PATHS = { "/api/snowflake/get/{key}", "/v1/ids", "/v1/ids/**",
+			"/v1/generators/**" };
+
+	/** Health's status and probes (its details need the manage role), and info. */
+	private static final String[] OPEN_ENDPOINTS = { "health", "info" };
 
 	@Bean
 	ConfiguredTokens configuredTokens(IdgenServerProperties properties) {
@@ -70,16 +85,30 @@ public class SecurityConfiguration {
 		});
 		authentication.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
 		TagAccess tagAccess = new TagAccess();
+		boolean managementPort = ManagementPortType.get(environment) == ManagementPortType.DIFFERENT;
 		return http.addFilterBefore(authentication, AuthorizationFilter.class)
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
-				.permitAll()
-				.requestMatchers(OPEN)
-				.permitAll()
-				.requestMatchers(TAG_PATHS)
-				.access(tagAccess)
-				.anyRequest()
-				.authenticated())
+			.authorizeHttpRequests((requests) -> {
+				requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+					.permitAll()
+					.requestMatchers(OPEN)
+					.permitAll()
+					.requestMatchers(TAG_PATHS)
+					.access(tagAccess)
+					.requestMatchers(SNOWFLAKE_PATHS)
+					.authenticated()
+					.requestMatchers(EndpointRequest.to(OPEN_ENDPOINTS))
+					.permitAll();
+				AuthorizedUrl actuator = requests.requestMatchers(EndpointRequest.toAnyEndpoint());
+				// on a port of their own (which serves nothing else) the port is the permission
+				if (managementPort) {
+					actuator.permitAll();
+				}
+				else {
+					actuator.hasRole(ConfiguredTokens.Caller.MANAGE);
+				}
+				requests.anyRequest().authenticated();
+			})
 			.build();
 	}
 

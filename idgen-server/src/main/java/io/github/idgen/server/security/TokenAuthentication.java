@@ -5,7 +5,6 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.authentication.AbstractAuthenticationToken;
-import org.springframework.security.core.authority.AuthorityUtils;
 
 /**
  * A request's token: unauthenticated as presented, authenticated as the configured caller it
@@ -18,7 +17,7 @@ final class TokenAuthentication extends AbstractAuthenticationToken {
 	private final ConfiguredTokens.@Nullable Caller caller;
 
 	private TokenAuthentication(@Nullable String presented, ConfiguredTokens.@Nullable Caller caller) {
-		super((caller != null) ? AuthorityUtils.createAuthorityList("ROLE_CALLER") : List.of());
+		super((caller != null) ? caller.authorities() : List.of());
 		this.presented = presented;
 		this.caller = caller;
 		setAuthenticated(caller != null);
