@@ -2,7 +2,7 @@ package io.github.idgen.segment;
 
 /**
  * Where the ranges of every tag are kept: one record per tag with the largest id handed out so far
- * ({@code max_id}). JDBC now ({@link JdbcSegmentStore}); another store must keep the same contract.
+ * ({@code max_id}). JDBC now ({@code JdbcSegmentStore}, in idgen-jdbc); another store must keep the same contract.
  */
 public interface SegmentStore {
 

@@ -1,5 +1,9 @@
 package io.github.idgen.jdbc;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -11,8 +15,6 @@ import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.testsupport.DatabaseServer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -59,9 +61,19 @@ class JdbcLayoutLeaseRangeTests {
 		}
 	}
 
-	private static List<Integer> rows(HikariDataSource pool, String group) {
-		return new JdbcTemplate(pool).queryForList(
-				"SELECT node_id FROM idgen_worker_lease WHERE lease_group = ? ORDER BY node_id", Integer.class, group);
+	private static List<Integer> rows(HikariDataSource pool, String group) throws SQLException {
+		try (Connection connection = pool.getConnection();
+				PreparedStatement select = connection.prepareStatement(
+						"SELECT node_id FROM idgen_worker_lease WHERE lease_group = ? ORDER BY node_id")) {
+			select.setString(1, group);
+			List<Integer> nodeIds = new ArrayList<>();
+			try (ResultSet rows = select.executeQuery()) {
+				while (rows.next()) {
+					nodeIds.add(rows.getInt(1));
+				}
+			}
+			return nodeIds;
+		}
 	}
 
 	private static List<Integer> range(int first, int last) {

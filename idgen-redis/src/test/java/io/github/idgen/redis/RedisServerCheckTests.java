@@ -5,8 +5,8 @@ import io.github.idgen.testsupport.RedisServer;
 import io.lettuce.core.RedisURI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
+import io.github.idgen.testsupport.CapturedOutput;
+import io.github.idgen.testsupport.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

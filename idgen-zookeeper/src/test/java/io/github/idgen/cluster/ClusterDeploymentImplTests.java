@@ -14,7 +14,7 @@ import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.test.util.ReflectionTestUtils;
+import io.github.idgen.testsupport.Fields;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -127,7 +127,7 @@ class ClusterDeploymentImplTests {
 		WorkerIdLease lease = deployment.currentLease();
 
 		// a renewal that failed on a live connection fences exactly like this, with no connection event
-		LeaseKeeper keeper = (LeaseKeeper) ReflectionTestUtils.getField(deployment, "keeper");
+		LeaseKeeper keeper = (LeaseKeeper) Fields.read(deployment, "keeper");
 		keeper.fence(lease, "lease not renewed in time: request timed out");
 
 		assertThat(lease.isValid()).isFalse();

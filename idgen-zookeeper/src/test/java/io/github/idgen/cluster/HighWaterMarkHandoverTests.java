@@ -23,8 +23,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
+import io.github.idgen.testsupport.CapturedOutput;
+import io.github.idgen.testsupport.OutputCaptureExtension;
 
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -15,7 +15,7 @@ import io.github.idgen.snowflake.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.test.util.ReflectionTestUtils;
+import io.github.idgen.testsupport.Fields;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -103,7 +103,7 @@ class IdServiceProxyTests {
 
 		proxy.close();
 		// a renewal that failed fences like this; the next one confirms the lease again
-		LeaseKeeper keeper = (LeaseKeeper) ReflectionTestUtils.getField(deployment, "keeper");
+		LeaseKeeper keeper = (LeaseKeeper) Fields.read(deployment, "keeper");
 		keeper.fence(lease, "lease not renewed in time: request timed out");
 		await().atMost(Duration.ofSeconds(5)).until(lease::isValid);
 
