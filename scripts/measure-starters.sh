@@ -2,24 +2,34 @@
 # What each idgen starter adds to a user's jar (docs/packaging.md): builds a small Spring Boot app per
 # starter, and one with only spring-boot-starter, as fat jars, and compares their BOOT-INF/lib.
 #
-# The idgen artifacts reach the apps through a throwaway file repository (mvn deploy to a temporary
-# directory), never through ~/.m2, so nothing of this build is installed. Everything is written under a
-# temporary directory that is deleted at the end; nothing is left in the working tree but target/.
+# Everything runs against a throwaway local repository in a temporary directory, filled from
+# ~/.m2/repository (read as a plain file repository) and Maven Central: the idgen artifacts are
+# installed there, never into ~/.m2, and the directory is deleted at the end.
 #
 #   bash scripts/measure-starters.sh            # prints a Markdown table per starter
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-version=$(mvn -q -N help:evaluate -Dexpression=project.version -DforceStdout)
-boot=$(mvn -q -N help:evaluate -Dexpression=spring-boot.version -DforceStdout)
+cat >"$work/settings.xml" <<EOF
+<settings>
+  <localRepository>$work/m2</localRepository>
+  <profiles><profile><id>home</id>
+    <repositories><repository><id>home</id><url>file://$HOME/.m2/repository</url></repository></repositories>
+    <pluginRepositories><pluginRepository><id>home</id><url>file://$HOME/.m2/repository</url></pluginRepository></pluginRepositories>
+  </profile></profiles>
+  <activeProfiles><activeProfile>home</activeProfile></activeProfiles>
+</settings>
+EOF
+mvn() { command mvn -B -ntp -q -s "$work/settings.xml" "$@"; }
+evaluate() { mvn -N -Dstyle.color=never help:evaluate -Dexpression="$1" -DforceStdout | sed 's/\x1b\[[0-9;]*m//g'; }
+version=$(evaluate project.version)
+boot=$(evaluate spring-boot.version)
 starters=(idgen-spring-boot-starter idgen-spring-boot-starter-jdbc idgen-spring-boot-starter-redis)
 
-echo "building the published modules into $work/repo ..." >&2
-mvn -B -ntp -q -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -Dgpg.skip=true \
-	-DaltDeploymentRepository="measure::file://$work/repo" \
-	-pl "$(IFS=,; echo "${starters[*]}")" -am deploy
+echo "building the starters and what they depend on into $work/m2 ..." >&2
+mvn -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -Dgpg.skip=true \
+	-pl "$(IFS=,; echo "${starters[*]}")" -am install
 
 app() { # name, dependency (groupId:artifactId:version) or none
 	local dir="$work/$1" dependency=""
@@ -33,7 +43,6 @@ app() { # name, dependency (groupId:artifactId:version) or none
   <modelVersion>4.0.0</modelVersion>
   <groupId>measure</groupId><artifactId>$1</artifactId><version>1</version>
   <properties><maven.compiler.release>17</maven.compiler.release></properties>
-  <repositories><repository><id>measure</id><url>file://$work/repo</url></repository></repositories>
   <dependencyManagement><dependencies><dependency>
     <groupId>org.springframework.boot</groupId><artifactId>spring-boot-dependencies</artifactId>
     <version>$boot</version><type>pom</type><scope>import</scope>
@@ -60,7 +69,7 @@ public class App {
 
 }
 EOF
-	mvn -B -ntp -q -f "$dir/pom.xml" package
+	mvn -f "$dir/pom.xml" package
 	# "size name" of each jar in BOOT-INF/lib
 	unzip -l "$dir/target/$1-1.jar" 'BOOT-INF/lib/*.jar' | awk '$4 ~ /^BOOT-INF\/lib\// { sub("BOOT-INF/lib/", "", $4); print $1, $4 }' | sort -k2 >"$work/$1.lib"
 }
