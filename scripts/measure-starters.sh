@@ -51,10 +51,18 @@ app() { # name, dependency (groupId:artifactId:version) or none
     <dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter</artifactId></dependency>
     $dependency
   </dependencies>
-  <build><plugins><plugin>
-    <groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId><version>$boot</version>
-    <executions><execution><goals><goal>repackage</goal></goals></execution></executions>
-  </plugin></plugins></build>
+  <build>
+    <pluginManagement><plugins>
+      <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.15.0</version></plugin>
+      <plugin><artifactId>maven-resources-plugin</artifactId><version>3.5.0</version></plugin>
+      <plugin><artifactId>maven-jar-plugin</artifactId><version>3.5.1</version></plugin>
+      <plugin><artifactId>maven-surefire-plugin</artifactId><version>3.5.6</version></plugin>
+    </plugins></pluginManagement>
+    <plugins><plugin>
+      <groupId>org.springframework.boot</groupId><artifactId>spring-boot-maven-plugin</artifactId><version>$boot</version>
+      <executions><execution><goals><goal>repackage</goal></goals></execution></executions>
+    </plugin></plugins>
+  </build>
 </project>
 EOF
 	cat >"$dir/src/main/java/app/App.java" <<'EOF'
