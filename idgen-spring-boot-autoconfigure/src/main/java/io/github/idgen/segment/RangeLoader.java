@@ -6,6 +6,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -48,6 +49,9 @@ final class RangeLoader {
 	 */
 	private static final int SPINS = 1 << 10;
 
+	/** {@link #loading} when no attempt is in flight; {@link #startedNow()} never returns it. */
+	private static final long IDLE = Long.MIN_VALUE;
+
 	// the service's category, which operators already know
 	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
 
@@ -70,10 +74,11 @@ final class RangeLoader {
 
 	private final DynamicStep step;
 
-	private final AtomicBoolean loading = new AtomicBoolean();
-
-	/** When the attempt in flight was started, for {@link #overdue}. */
-	private volatile long attemptSince;
+	/**
+	 * When the attempt in flight began, or {@link #IDLE}: one attempt at a time, and how long it has run
+	 * for {@link #overdue}, in one field so that neither is read without the other.
+	 */
+	private final AtomicLong loading = new AtomicLong(IDLE);
 
 	private final AtomicBoolean callersWaited = new AtomicBoolean();
 
@@ -84,7 +89,7 @@ final class RangeLoader {
 
 	/**
 	 * Largest id of every range taken so far. Read and written by the attempt in flight only: each
-	 * attempt begins after the one before it ended, which the {@link #loading} flag orders.
+	 * attempt begins after the one before it ended, which {@link #loading} orders.
 	 */
 	private long highestTaken;
 
@@ -145,7 +150,7 @@ final class RangeLoader {
 	 */
 	void awaitAttempt(ServedRange seen, @Nullable AllocationFailure failure, long nanos) {
 		if (answersAtOnce()) {
-			for (int i = 0; i < SPINS && this.loading.get() && stillWaiting(seen, failure); i++) {
+			for (int i = 0; i < SPINS && this.loading.get() != IDLE && stillWaiting(seen, failure); i++) {
 				Thread.onSpinWait();
 			}
 		}
@@ -164,7 +169,8 @@ final class RangeLoader {
 	 * store's call is doing, a caller that runs dry now gets no id within its wait.
 	 */
 	boolean overdue(long nowNanos) {
-		return this.loading.get() && nowNanos - this.attemptSince > this.settings.maxWait().toNanos();
+		long since = this.loading.get();
+		return since != IDLE && nowNanos - since > this.settings.maxWait().toNanos();
 	}
 
 	private boolean stillWaiting(ServedRange seen, @Nullable AllocationFailure failure) {
@@ -196,8 +202,7 @@ final class RangeLoader {
 			// the first caller that finds no id will ask, at once
 			return;
 		}
-		if (!this.loading.get() && this.loading.compareAndSet(false, true)) {
-			this.attemptSince = this.nanoClock.getAsLong();
+		if (this.loading.get() == IDLE && this.loading.compareAndSet(IDLE, startedNow())) {
 			if (atOnce) {
 				ended(attempt(this.current.get()));
 				return;
@@ -230,7 +235,7 @@ final class RangeLoader {
 				ended(failure);
 				return;
 			}
-			this.attemptSince = this.nanoClock.getAsLong();
+			this.loading.set(startedNow());
 			rangeArrived();
 		}
 	}
@@ -339,7 +344,7 @@ final class RangeLoader {
 			this.failure = failure;
 		}
 		// a release is enough: whoever starts the next attempt sees what this one did
-		this.loading.lazySet(false);
+		this.loading.lazySet(IDLE);
 		this.waits.wake();
 		if (failure != null && !failure.answered()) {
 			retryLater(failure);
@@ -371,6 +376,12 @@ final class RangeLoader {
 		else {
 			logger.warn(message);
 		}
+	}
+
+	/** The clock's reading, never {@link #IDLE}. */
+	private long startedNow() {
+		long now = this.nanoClock.getAsLong();
+		return (now != IDLE) ? now : now + 1;
 	}
 
 	private long retryIntervalNanos() {
