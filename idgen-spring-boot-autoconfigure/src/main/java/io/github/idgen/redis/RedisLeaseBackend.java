@@ -54,7 +54,10 @@ import org.slf4j.LoggerFactory;
  * <li>The high-water mark may be older than the holder's last ids. A holder whose renewal finds the
  * record no longer its own writes its last mark back into it (raising it, never lowering; a missing
  * record is created with it, without an epoch), so its successor waits for that mark as after a
- * normal handover. A holder that died as well cannot do that: its last id was issued before it died,
+ * normal handover, with its claim id as the mark's writer ({@code marked_by}): a restored copy may give
+ * the record an earlier holder's token back, and that holder, getting what looks like its own record,
+ * then waits for the successor's mark instead of continuing from its own ids alone (and a holder still
+ * running on such a record ends its lease). A holder that died as well cannot do that: its last id was issued before it died,
  * at least a third of a lease timeout before its successor's first; ids repeat only if the
  * successor's clock is behind the dead holder's by more than that (the clock check at the first lease
  * warns of much smaller lags).</li>
@@ -270,15 +273,15 @@ final class RedisLeaseBackend implements LeaseBackend {
 	@Override
 	public VersionedMark readMark(int nodeId) {
 		LeaseRecord record = read(nodeId, nodeId).get(nodeId);
-		return (record != null) ? new VersionedMark(record.toMark(), record.version())
+		return (record != null) ? new VersionedMark(record.toMark(), record.version(), record.markedBy())
 				: new VersionedMark(HighWaterMark.NONE, NONE);
 	}
 
 	@Override
-	public boolean writeMark(int nodeId, long version, HighWaterMark record) {
+	public boolean writeMark(int nodeId, long version, long claimId, HighWaterMark record) {
 		Long written = this.channel.write(MARK, ScriptOutputType.INTEGER, new String[] { key(nodeId) },
 				Long.toString(version), record.token(), Long.toString(record.markMillis()), Long.toString(record.aheadMillis()),
-				record.instanceName(), record.process(), Long.toString(newVersion()));
+				record.instanceName(), record.process(), Long.toString(newVersion()), Long.toString(claimId));
 		return written != null && written == 1;
 	}
 
