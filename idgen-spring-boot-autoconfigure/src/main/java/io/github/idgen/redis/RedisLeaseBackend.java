@@ -143,7 +143,7 @@ final class RedisLeaseBackend implements LeaseBackend {
 	 * again by the scan that finds it missing. Either way it is claimed only after a lease timeout.
 	 */
 	@Override
-	public void prepare(NodeIdRange range) {
+	public void prepare(NodeIdRange range) throws InterruptedException {
 		if (!range.equals(this.prepared)) {
 			createProven(keys(range.first(), range.last()));
 			this.prepared = range;
@@ -155,8 +155,11 @@ final class RedisLeaseBackend implements LeaseBackend {
 	 * time: a replica that fsyncs on a busy disk may miss one wait, and that must not fail a start.
 	 * Records created but not proven are harmless, since none is claimed before it stood still for a
 	 * whole lease timeout; a server with too few replicas was refused before ({@link RedisServerCheck}).
+	 * A refusal of the server (a replica, {@code LOADING}, {@code OOM}) or a connection refused fails at
+	 * once: it says what is wrong, and asking again at once, on a new connection each time, would not
+	 * change it. Each try waits a tenth of the lease timeout after the one before.
 	 */
-	private void createProven(String[] keys) {
+	private void createProven(String[] keys) throws InterruptedException {
 		long deadline = this.nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
 		for (;;) {
 			try {
@@ -168,6 +171,7 @@ final class RedisLeaseBackend implements LeaseBackend {
 					throw ex;
 				}
 				logger.debug("Creating the worker-id lease records at {} again: {}", location(), ex.getMessage());
+				Thread.sleep(this.leaseTimeoutMillis / 10);
 			}
 		}
 	}
