@@ -139,7 +139,7 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 				throw new IllegalStateException("Segment tag '" + tag + "' at " + key(tag) + " in " + this.channel.describe()
 						+ " has " + reply.get(1) + " '" + reply.get(2) + "'; it must be a hash whose max_id and max_limit_id"
 						+ " are integers from 0 to " + Long.MAX_VALUE + ", whose step is from 1 to " + Integer.MAX_VALUE
-						+ " and whose version is an integer from 0 to " + (Long.MAX_VALUE - 1)
+						+ " and whose version, if any, is an integer from 0 to " + (Long.MAX_VALUE - 1)
 						+ " without leading zeros; nothing was written");
 			default:
 				throw new IllegalStateException("Segment tag '" + tag + "' at " + key(tag) + " in " + this.channel.describe()

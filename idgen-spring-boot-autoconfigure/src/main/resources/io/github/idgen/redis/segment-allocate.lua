@@ -28,10 +28,13 @@ local limit = decimal(row[3])
 if not limit then
 	return {'BAD', 'max_limit_id', tostring(row[3] or '(missing)')}
 end
--- HINCRBY needs a signed 64-bit integer it can add 1 to, written without leading zeros
-local version = decimal(row[5])
-if not version or text(version) ~= row[5] or row[5] == LONG_MAX then
-	return {'BAD', 'version', tostring(row[5] or '(missing)')}
+-- HINCRBY needs a signed 64-bit integer it can add 1 to, written without leading zeros; a missing
+-- version (a hash an operator made without one) counts from 0
+if row[5] then
+	local version = decimal(row[5])
+	if not version or text(version) ~= row[5] or row[5] == LONG_MAX then
+		return {'BAD', 'version', row[5]}
+	end
 end
 if row[4] then
 	return {'REGRESSED', text(max_id), row[4]}
