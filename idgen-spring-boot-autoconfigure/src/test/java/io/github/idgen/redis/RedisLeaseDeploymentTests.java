@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The Redis lease on a real redis-server: the record layout an operator reads, renewal, give-back,
@@ -115,6 +116,27 @@ class RedisLeaseDeploymentTests {
 			assertThat(written.markedBy()).isEqualTo(earlierClaim);
 			assertThat(this.server.cli("HGET", "idgen:lease:" + support.group() + ":" + nodeId, "marked_by"))
 				.isEqualTo(Long.toString(earlierClaim));
+		}
+	}
+
+	/**
+	 * A record that carries this holder's token with a mark another claim wrote (a successor's, left
+	 * in a record Redis restored from an older copy) is no longer this lease's own: the successor may
+	 * have issued ids up to that mark. The lease ends, and the id is not taken again at once.
+	 */
+	@Test
+	void aRunningLeaseEndsWhenItsRecordShowsAMarkAnotherClaimWrote() throws Exception {
+		try (RedisLeaseTestSupport support = new RedisLeaseTestSupport(this.server)) {
+			support.settleRecords(31);
+			RedisLeaseDeployment deployment = support.startDeployment();
+			int nodeId = deployment.getWorkerId();
+			String key = "idgen:lease:" + support.group() + ":" + nodeId;
+			long successorMark = System.currentTimeMillis() + 1_000;
+			this.server.cli("HSET", key, "mark", Long.toString(successorMark), "marked_by", "12345");
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> deployment.getLeasesLost() > 0 && deployment.currentLease() != null
+						&& deployment.currentLease().isValid());
+			assertThat(deployment.currentLease().getNodeId()).isNotEqualTo(nodeId);
 		}
 	}
 
