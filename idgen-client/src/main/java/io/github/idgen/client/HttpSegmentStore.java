@@ -14,7 +14,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -35,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * <p>
  * Each allocation asks one server; the next allocation asks the next one, so that clients spread
  * their requests over the servers without a load balancer. A server that does not answer within the
- * timeout, cannot be reached, answers 5xx or refuses the token is skipped for the next; an unknown
+ * timeout (headers and body), cannot be reached, answers 5xx or refuses the token is skipped for the next; an unknown
  * tag (404) or an exhausted one (409) is the answer of the shared store, so no other server is asked.
  * When no server gives a range the error names every server tried and what each did.
  * <p>
@@ -147,8 +151,7 @@ public final class HttpSegmentStore implements SegmentStore {
 		for (int i = 0; i < this.servers.size(); i++) {
 			URI server = this.servers.get((first + i) % this.servers.size());
 			try {
-				HttpResponse<String> response = this.client.send(request(server, tag, parameter, value),
-						HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+				HttpResponse<String> response = exchange(server, request(server, tag, parameter, value));
 				int status = response.statusCode();
 				if (status == 200) {
 					return Answers.range(tag, response.body(), server);
@@ -171,7 +174,7 @@ public final class HttpSegmentStore implements SegmentStore {
 			}
 			catch (HttpTimeoutException ex) {
 				onlyRefused = false;
-				failures.add(server + ": no answer within " + this.timeout);
+				failures.add(server + ": " + ex.getMessage());
 				lastError = ex;
 			}
 			catch (IOException ex) {
@@ -193,6 +196,57 @@ public final class HttpSegmentStore implements SegmentStore {
 		}
 		throw new SegmentStoreException("No range of segment tag '" + tag + "' from any of " + this.servers.size()
 				+ " idgen-server(s): " + tried, Objects.requireNonNull(lastError));
+	}
+
+	/**
+	 * Sends a request and reads the whole answer within the timeout. The request's own timeout ends
+	 * when the headers arrive (JDK 17): a server that sends them and then stalls the body would hold
+	 * the caller, and with it the tag's one allocation in flight, for as long as the connection lives.
+	 * @throws HttpTimeoutException if the whole answer did not come within the timeout, saying whether
+	 * the headers came
+	 */
+	private HttpResponse<String> exchange(URI server, HttpRequest request) throws IOException, InterruptedException {
+		long deadline = System.nanoTime() + this.timeout.toNanos();
+		CompletableFuture<Integer> headers = new CompletableFuture<>();
+		CompletableFuture<HttpResponse<String>> exchange = this.client.sendAsync(request, (info) -> {
+			headers.complete(info.statusCode());
+			return HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8);
+		});
+		try {
+			// the client's own connect and request timeouts end a wait for headers: they start once the
+			// request is under way, so a JVM's first request, which loads the client, is not failed for
+			// that. The cap is for timers that would not fire
+			CompletableFuture.anyOf(headers, exchange).get(2 * this.timeout.toNanos(), TimeUnit.NANOSECONDS);
+			return exchange.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			exchange.cancel(true);
+			Integer status = headers.getNow(null);
+			if (status == null) {
+				throw new HttpTimeoutException("no answer within " + this.timeout);
+			}
+			String stalled = "HTTP " + status + " headers came, then the body stalled; no whole answer within "
+					+ this.timeout;
+			logger.warn("idgen-server {}: {}; asking the next server", server, stalled);
+			throw new HttpTimeoutException(stalled);
+		}
+		catch (InterruptedException ex) {
+			exchange.cancel(true);
+			throw ex;
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause();
+			if (cause instanceof HttpTimeoutException) {
+				throw new HttpTimeoutException("no answer within " + this.timeout);
+			}
+			if (cause instanceof IOException io) {
+				throw io;
+			}
+			if (cause instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new IOException(cause);
+		}
 	}
 
 	private HttpRequest request(URI server, String tag, String parameter, int value) {

@@ -1,6 +1,8 @@
 package io.github.idgen.client;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -9,9 +11,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentIdsUnavailableException;
+import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStoreException;
 import org.junit.jupiter.api.Test;
@@ -83,6 +88,48 @@ class HttpSegmentStoreTests {
 	}
 
 	@Test
+	void aServerThatStallsTheBodyOfItsAnswerIsSkippedForTheNext() throws Exception {
+		try (ServerSocket stalling = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+				ServerSocket healthy = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			List<Socket> accepted = answerForever(stalling, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+					+ "Content-Length: 100\r\n\r\n{\"tag\":");
+			answerForever(healthy, okRange("{\"tag\":\"orders\",\"first\":11,\"last\":20,\"rowStep\":10,\"maxLimitId\":-1}"));
+			HttpSegmentStore store = HttpSegmentStore.builder()
+				.servers(URI.create("http://127.0.0.1:" + stalling.getLocalPort()),
+						URI.create("http://127.0.0.1:" + healthy.getLocalPort()))
+				.timeout(Duration.ofMillis(500))
+				.build();
+			// one allocation asks the stalling server first, whichever server the store starts with
+			for (int i = 0; i < 2; i++) {
+				CompletableFuture<SegmentRange> allocation = CompletableFuture.supplyAsync(() -> store.allocate("orders", 10));
+				// a bound against "for ever", far above the one timeout the stalling server may take
+				assertThat(allocation.get(10, TimeUnit.SECONDS).firstId()).isEqualTo(11);
+			}
+			accepted.forEach(HttpSegmentStoreTests::closeQuietly);
+		}
+	}
+
+	@Test
+	void aStalledBodyIsReportedNamingTheServer() throws Exception {
+		try (ServerSocket stalling = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			List<Socket> accepted = answerForever(stalling, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+					+ "Content-Length: 100\r\n\r\n{\"tag\":");
+			URI server = URI.create("http://127.0.0.1:" + stalling.getLocalPort());
+			HttpSegmentStore store = HttpSegmentStore.builder().servers(server).timeout(Duration.ofMillis(300)).build();
+			try (SegmentIdServices services = new SegmentIdServices(store,
+					SegmentSettings.DEFAULTS.withMaxWait(Duration.ofMillis(500)))) {
+				CompletableFuture<Void> firstUse = CompletableFuture.runAsync(() -> assertThatExceptionOfType(
+						SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag("orders"))
+					.withMessageContaining(server + ": HTTP 200 headers came, then the body stalled; no whole answer within PT0.3S"));
+				firstUse.get(10, TimeUnit.SECONDS);
+				assertThat(services.statistics()).singleElement()
+					.satisfies((statistics) -> assertThat(statistics.storeReachable()).isFalse());
+			}
+			accepted.forEach(HttpSegmentStoreTests::closeQuietly);
+		}
+	}
+
+	@Test
 	void describesItsServers() {
 		HttpSegmentStore store = HttpSegmentStore.builder()
 			.servers(URI.create("http://ids-1:8080"), URI.create("https://ids-2"))
@@ -116,6 +163,54 @@ class HttpSegmentStoreTests {
 		thread.setDaemon(true);
 		thread.start();
 		return accepted;
+	}
+
+	private static String okRange(String json) {
+		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + json.length() + "\r\n\r\n" + json;
+	}
+
+	/**
+	 * Answers every request of every connection with the same bytes, and keeps the connection open: with
+	 * a Content-Length above what it sends, a server that stalls the body of its answer.
+	 */
+	private static List<Socket> answerForever(ServerSocket server, String answer) {
+		List<Socket> accepted = Collections.synchronizedList(new ArrayList<>());
+		Thread thread = new Thread(() -> {
+			try {
+				while (true) {
+					Socket socket = server.accept();
+					accepted.add(socket);
+					Thread connection = new Thread(() -> answerEachRequest(socket, answer), "answering-connection");
+					connection.setDaemon(true);
+					connection.start();
+				}
+			}
+			catch (IOException ex) {
+				// closed
+			}
+		}, "answering-server");
+		thread.setDaemon(true);
+		thread.start();
+		return accepted;
+	}
+
+	private static void answerEachRequest(Socket socket, String answer) {
+		try (InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+			// a request of the store has no body: it ends with its headers
+			int matched = 0;
+			int read;
+			while ((read = in.read()) != -1) {
+				matched = (read == "\r\n\r\n".charAt(matched)) ? matched + 1 : ((read == '\r') ? 1 : 0);
+				if (matched == 4) {
+					out.write(answer.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+					out.flush();
+					matched = 0;
+				}
+			}
+		}
+		catch (IOException ex) {
+			// closed
+		}
 	}
 
 	private static void closeQuietly(Socket socket) {

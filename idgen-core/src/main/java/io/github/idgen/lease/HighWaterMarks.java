@@ -50,17 +50,24 @@ final class HighWaterMarks {
 	}
 
 	/**
-	 * Raises this holder's own record of a node id; a record another holder wrote last is left alone.
-	 * @return the mark written, or {@code null} if the record carries another holder's token
+	 * Raises the record of a lease's node id while it is this lease's own; a record another holder
+	 * wrote last is left alone, and so is one whose mark another claim wrote (a successor's mark left in
+	 * a record that carries this holder's token again after Redis lost data): that successor may have
+	 * issued ids up to its mark, and this lease's generator knows nothing of them.
+	 * @return the mark written, or {@code null} if the record is not this lease's own
 	 */
-	@Nullable Long raiseOwn(int nodeId, long sessionId) throws Exception {
+	@Nullable Long raiseOwn(WorkerIdLease lease) throws Exception {
+		return raiseOwn(lease.getNodeId(), lease.getSessionId(), lease.getClaimId());
+	}
+
+	@Nullable Long raiseOwn(int nodeId, long sessionId, long claimId) throws Exception {
 		for (;;) {
 			VersionedMark current = this.backend.readMark(nodeId);
-			if (!current.mark().writtenBy(this.holder)) {
+			if (!current.mark().writtenBy(this.holder) || current.markedByAnotherClaimThan(claimId)) {
 				return null;
 			}
 			HighWaterMark next = next(current.mark(), this.clock.millis(), sessionId);
-			if (this.backend.writeMark(nodeId, current.version(), next)) {
+			if (this.backend.writeMark(nodeId, current.version(), claimId, next)) {
 				return next.markMillis();
 			}
 			// changed meanwhile: read it again, and a successor's takeover makes the next read refuse
@@ -75,7 +82,7 @@ final class HighWaterMarks {
 	Write writeAhead(WorkerIdLease lease) {
 		boolean stalled = this.clock.millis() >= lease.getMarkMillis();
 		try {
-			Long written = raiseOwn(lease.getNodeId(), lease.getSessionId());
+			Long written = raiseOwn(lease);
 			if (written == null) {
 				return Write.TAKEN_OVER;
 			}

@@ -121,10 +121,21 @@ final class LeaseAcquisition {
 					// the record named us: nobody held the id since (every holder stamps the record before
 					// issuing), and our own ids continue after our last one
 					boolean ownIdBack = ownRecord && previous != null && previous.getNodeId() == nodeId;
-					long floor = ownIdBack ? previous.getFloorMillis() : mark.markMillis();
+					long floor = ownIdBack ? ownFloor(previous, recorded) : mark.markMillis();
 					return leased(nodeId, claim, sent + timing.validityNanos(), floor, next.markMillis());
 			}
 		}
+	}
+
+	/**
+	 * The floor of an id this holder gets back: its previous lease's, since its generator continues
+	 * after its own last id; but also after a mark another claim wrote into the record (a successor's,
+	 * left in a record that a restored copy gave this holder's token back), since that claim's ids
+	 * may lie ahead of this clock.
+	 */
+	private static long ownFloor(WorkerIdLease previous, VersionedMark recorded) {
+		return recorded.markedByAnotherClaimThan(previous.getClaimId())
+				? Math.max(previous.getFloorMillis(), recorded.mark().markMillis()) : previous.getFloorMillis();
 	}
 
 	private WorkerIdLease leased(int nodeId, Claim claim, long validUntilNanos, long floor, long mark) {

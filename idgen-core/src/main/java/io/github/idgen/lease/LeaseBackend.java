@@ -74,11 +74,13 @@ public interface LeaseBackend {
 	 * Replaces a record if it is still at {@code version}.
 	 * @param nodeId the node id
 	 * @param version the version read, -1 for a record that did not exist
+	 * @param claimId the claim of the lease that writes it ({@link WorkerIdLease#getClaimId()}), which a
+	 * store that names each claim records as the mark's writer (see {@link VersionedMark#markedBy()})
 	 * @param record the new record
 	 * @return whether it was written; false if the record changed since it was read
 	 * @throws Exception if the store cannot be reached
 	 */
-	boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception;
+	boolean writeMark(int nodeId, long version, long claimId, HighWaterMark record) throws Exception;
 
 	/**
 	 * Claims a free node id and replaces its record, both or neither, on the condition that the
@@ -127,8 +129,30 @@ public interface LeaseBackend {
 	 * A record and the version it was read at.
 	 * @param mark the record
 	 * @param version its version, -1 if there is none
+	 * @param markedBy the claim whose lease wrote the mark, where the store records it (Redis): a
+	 * holder's record may carry its token with a mark another claim wrote (a successor's, left in a
+	 * record restored from an older copy); 0 where the store does not record it
 	 */
-	record VersionedMark(HighWaterMark mark, long version) {
+	record VersionedMark(HighWaterMark mark, long version, long markedBy) {
+
+		/**
+		 * A record of a store that does not record which claim wrote the mark.
+		 * @param mark the record
+		 * @param version its version, -1 if there is none
+		 */
+		public VersionedMark(HighWaterMark mark, long version) {
+			this(mark, version, 0);
+		}
+
+		/**
+		 * Returns whether the mark was written by a lease other than the one of a claim.
+		 * @param claimId a claim id
+		 * @return true if the store recorded another claim as the mark's writer
+		 */
+		public boolean markedByAnotherClaimThan(long claimId) {
+			return this.markedBy != 0 && this.markedBy != claimId;
+		}
+
 	}
 
 	/**

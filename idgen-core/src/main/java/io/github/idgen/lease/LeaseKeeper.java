@@ -146,7 +146,7 @@ public final class LeaseKeeper implements Closeable {
 		int avoid = -1;
 		if (lost == null) {
 			// the mark may have run out while the lease was unproven: renew it before ids flow again
-			Long written = this.marks.raiseOwn(current.getNodeId(), current.getSessionId());
+			Long written = this.marks.raiseOwn(current);
 			if (written == null) {
 				// the record names another holder: the id is theirs now, whatever its node says
 				lost = "high-water mark record taken over by another holder";

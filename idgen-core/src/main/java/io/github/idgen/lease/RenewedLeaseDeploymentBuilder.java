@@ -31,13 +31,16 @@ public abstract class RenewedLeaseDeploymentBuilder<B extends RenewedLeaseDeploy
 
 	/**
 	 * Sets the lease group: instances of one service share it, and two groups never share a record.
-	 * @param group 1 to 128 characters, and what else the store requires of a name
+	 * The group is checked here only, so that a bad one fails where it is set, not in {@code build()}.
+	 * @param group 1 to 128 characters, not only white space, and what else the store requires of a name
 	 * @return this builder
+	 * @throws IllegalArgumentException if the group is no name the store can use
 	 */
 	public B leaseGroup(String group) {
 		Objects.requireNonNull(group, "group must not be null");
-		if (group.isEmpty() || group.length() > 128) {
-			throw new IllegalArgumentException("The lease group must be 1 to 128 characters, was '" + group + "'");
+		if (group.isBlank() || group.length() > 128) {
+			throw new IllegalArgumentException("The lease group must be 1 to 128 characters, not only white space, was '"
+					+ group + "'");
 		}
 		this.group = checkGroup(group);
 		return self();

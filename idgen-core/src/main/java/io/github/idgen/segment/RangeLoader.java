@@ -6,7 +6,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -27,15 +27,17 @@ import org.slf4j.LoggerFactory;
  * loader thread costs its caller a wake-up of microseconds, and the range tens of microseconds more
  * (much more on a busy machine) before the thread runs: a caller that uses ranges up faster than that
  * would wait for a thread at every range. So a store that answered within {@link #INLINE_NANOS} (one
- * that answers from this process's memory) is asked by the caller that needs the range, while other
- * callers go on with the current one; any other store is asked on a loader thread, which keeps asking,
- * one allocation after the other, while callers run dry, so that it is not woken once per range.
+ * that answers from this process's memory) is asked, when the range is used up, by the first caller
+ * that found no id and would wait anyway; never by a caller that crosses the preload mark with its id
+ * in hand, which a store that turned slow would hold for as long as it takes, whatever its wait bound.
+ * Any other store is asked on a loader thread from the preload mark on, which keeps asking, one
+ * allocation after the other, while callers run dry, so that it is not woken once per range.
  */
 final class RangeLoader {
 
 	/**
-	 * Longest allocation after which the next one runs in the caller: less than a hand-off to a thread
-	 * costs the caller alone, so only a store in this process's memory answers within it; the
+	 * Longest allocation after which the next one runs in the first caller that finds no id: less than
+	 * a hand-off to a thread costs the caller alone, so only a store in this process's memory answers within it; the
 	 * fastest JDBC allocation (H2 in memory) takes over ten times as long, a network round trip more.
 	 */
 	static final long INLINE_NANOS = 2_000;
@@ -46,6 +48,9 @@ final class RangeLoader {
 	 * CPU, and parking would cost more than that.
 	 */
 	private static final int SPINS = 1 << 10;
+
+	/** {@link #loading} when no attempt is in flight; {@link #startedNow()} never returns it. */
+	private static final long IDLE = Long.MIN_VALUE;
 
 	// the service's category, which operators already know
 	private static final Logger logger = LoggerFactory.getLogger(SegmentIdService.class);
@@ -69,24 +74,22 @@ final class RangeLoader {
 
 	private final DynamicStep step;
 
-	private final AtomicBoolean loading = new AtomicBoolean();
+	/**
+	 * When the attempt in flight began, or {@link #IDLE}: one attempt at a time, and how long it has run
+	 * for {@link #overdue}, in one field so that neither is read without the other.
+	 */
+	private final AtomicLong loading = new AtomicLong(IDLE);
 
 	private final AtomicBoolean callersWaited = new AtomicBoolean();
 
-	/** Notified whenever an attempt ends, if a caller waits. */
-	private final Object attemptEnded = new Object();
-
-	/**
-	 * Callers about to wait for {@link #attemptEnded}: an attempt that finds none (an inline one,
-	 * mostly) takes no monitor to wake nobody.
-	 */
-	private final AtomicInteger waiting = new AtomicInteger();
+	/** Callers that wait for the attempt in flight to end. */
+	private final AttemptWaits waits = new AttemptWaits();
 
 	private volatile @Nullable AllocationFailure failure;
 
 	/**
 	 * Largest id of every range taken so far. Read and written by the attempt in flight only: each
-	 * attempt begins after the one before it ended, which the {@link #loading} flag orders.
+	 * attempt begins after the one before it ended, which {@link #loading} orders.
 	 */
 	private long highestTaken;
 
@@ -118,14 +121,16 @@ final class RangeLoader {
 	 * Starts an attempt unless one is in flight or the last one failed less than the retry interval ago.
 	 * A failure the store did not answer is tried again on the retry thread ({@link #retryLater}), so
 	 * callers that still take ids from memory during an outage read no clock for it.
+	 * @param callerRanDry whether the caller found no id and waits for this attempt: only such a caller
+	 * may run it itself, and a store that answers at once is asked only then
 	 */
-	void start() {
+	void start(boolean callerRanDry) {
 		AllocationFailure failure = this.failure;
 		if (failure == null) {
-			launch();
+			launch(callerRanDry);
 		}
 		else if (failure.answered() && failure.mayRetry(this.nanoClock.getAsLong(), retryIntervalNanos())) {
-			launch();
+			launch(callerRanDry);
 		}
 	}
 
@@ -145,28 +150,27 @@ final class RangeLoader {
 	 */
 	void awaitAttempt(ServedRange seen, @Nullable AllocationFailure failure, long nanos) {
 		if (answersAtOnce()) {
-			for (int i = 0; i < SPINS && this.loading.get() && stillWaiting(seen, failure); i++) {
+			for (int i = 0; i < SPINS && this.loading.get() != IDLE && stillWaiting(seen, failure); i++) {
 				Thread.onSpinWait();
 			}
 		}
-		// counted before the condition is read under the monitor: an attempt that ends meanwhile either
-		// sees the count and notifies, or ended before the count, and then the condition shows it
-		this.waiting.incrementAndGet();
 		try {
-			synchronized (this.attemptEnded) {
-				if (stillWaiting(seen, failure)) {
-					TimeUnit.NANOSECONDS.timedWait(this.attemptEnded, nanos);
-				}
-			}
+			this.waits.await(() -> stillWaiting(seen, failure), nanos);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new SegmentIdsUnavailableException("Interrupted while waiting for a range of segment tag '" + this.tag
 					+ "'", Duration.ofSeconds(1), ex);
 		}
-		finally {
-			this.waiting.decrementAndGet();
-		}
+	}
+
+	/**
+	 * Whether an attempt has been in flight for longer than callers wait for a range: whatever the
+	 * store's call is doing, a caller that runs dry now gets no id within its wait.
+	 */
+	boolean overdue(long nowNanos) {
+		long since = this.loading.get();
+		return since != IDLE && nowNanos - since > this.settings.maxWait().toNanos();
 	}
 
 	private boolean stillWaiting(ServedRange seen, @Nullable AllocationFailure failure) {
@@ -192,9 +196,14 @@ final class RangeLoader {
 		return this.step.current();
 	}
 
-	private void launch() {
-		if (!this.loading.get() && this.loading.compareAndSet(false, true)) {
-			if (answersAtOnce() && !closed()) {
+	private void launch(boolean callerRanDry) {
+		boolean atOnce = answersAtOnce() && !closed();
+		if (atOnce && !callerRanDry) {
+			// the first caller that finds no id will ask, at once
+			return;
+		}
+		if (this.loading.get() == IDLE && this.loading.compareAndSet(IDLE, startedNow())) {
+			if (atOnce) {
 				ended(attempt(this.current.get()));
 				return;
 			}
@@ -226,6 +235,7 @@ final class RangeLoader {
 				ended(failure);
 				return;
 			}
+			this.loading.set(startedNow());
 			rangeArrived();
 		}
 	}
@@ -270,8 +280,9 @@ final class RangeLoader {
 		catch (RuntimeException ex) {
 			return failed(AllocationFailure.answer(ex, this.nanoClock.getAsLong()));
 		}
-		catch (Error ex) {
-			// a failed attempt like a store error, not the end of the loader thread and of the retry interval
+		catch (Throwable ex) {
+			// an Error, or a checked exception the store did not declare (Kotlin, a sneaky throw): a failed
+			// attempt like a store error, not the end of the loader thread, nor a tag in flight for ever
 			this.storeErrors.increment();
 			String message = "Allocation of segment tag '" + this.tag + "' from " + this.store.describe() + " failed: " + ex;
 			log(message, ex);
@@ -290,7 +301,7 @@ final class RangeLoader {
 	 * to the new range, unless one of them did. Not after a tag's first range, which nobody used up.
 	 */
 	private boolean outrun(ServedRange extended) {
-		boolean ranDry = this.callersWaited.get() || this.waiting.get() > 0;
+		boolean ranDry = this.callersWaited.get() || this.waits.any();
 		if (!ranDry || extended.size == 0 || extended.taken < extended.size || closed()) {
 			return false;
 		}
@@ -303,15 +314,7 @@ final class RangeLoader {
 		if (this.failure != null) {
 			this.failure = null;
 		}
-		wakeWaiting();
-	}
-
-	private void wakeWaiting() {
-		if (this.waiting.get() > 0) {
-			synchronized (this.attemptEnded) {
-				this.attemptEnded.notifyAll();
-			}
-		}
+		this.waits.wake();
 	}
 
 	/** Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}. */
@@ -340,9 +343,9 @@ final class RangeLoader {
 		if (this.failure != failure) {
 			this.failure = failure;
 		}
-		// a release is enough: whoever takes the flag next sees what this attempt did
-		this.loading.lazySet(false);
-		wakeWaiting();
+		// a release is enough: whoever starts the next attempt sees what this one did
+		this.loading.lazySet(IDLE);
+		this.waits.wake();
 		if (failure != null && !failure.answered()) {
 			retryLater(failure);
 		}
@@ -353,7 +356,7 @@ final class RangeLoader {
 		try {
 			this.retries.schedule(() -> {
 				if (this.failure == failure) {
-					launch();
+					launch(false);
 				}
 			}, retryIntervalNanos(), TimeUnit.NANOSECONDS);
 		}
@@ -373,6 +376,12 @@ final class RangeLoader {
 		else {
 			logger.warn(message);
 		}
+	}
+
+	/** The clock's reading, never {@link #IDLE}. */
+	private long startedNow() {
+		long now = this.nanoClock.getAsLong();
+		return (now != IDLE) ? now : now + 1;
 	}
 
 	private long retryIntervalNanos() {

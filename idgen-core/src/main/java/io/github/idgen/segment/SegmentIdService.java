@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * The fast path takes no lock: one volatile read of the current range and one atomic increment on
  * it. A caller that finds the current range used up switches to the preloaded one (a compare-and-set
  * of the current range), or, when there is none yet, waits a bounded time for it. The next range is
- * taken by the caller that crosses the preload mark if the store answers from memory, otherwise on a
- * loader thread (see {@link RangeLoader}). Every new range must
+ * taken on a loader thread, never by a caller that still has an id: a store that answered at once may
+ * turn slow (see {@link RangeLoader}). Every new range must
  * start above every id this service took before, or it is refused and the tag stops: that is what
  * keeps the ids of one service strictly increasing even if the store lost commits.
  * <p>
@@ -46,6 +46,9 @@ public final class SegmentIdService implements IdService {
 	private final RangeLoader loader;
 
 	private final LongAdder waits = new LongAdder();
+
+	/** Set once its registry dropped it: the registry hands it out no more. */
+	private volatile boolean forgotten;
 
 	SegmentIdService(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
 			ScheduledExecutorService retries, LongSupplier nanoClock) {
@@ -90,7 +93,7 @@ public final class SegmentIdService implements IdService {
 						ids[filled++] = current.firstId + taken + i;
 					}
 					if (taken + count > current.preloadAt && current.next == null) {
-						this.loader.start();
+						this.loader.start(false);
 					}
 					// the wait bounds a range that does not come, not a batch that takes many
 					deadline = 0;
@@ -106,8 +109,8 @@ public final class SegmentIdService implements IdService {
 	}
 
 	/**
-	 * Returns whether the next allocation will run in the caller that crosses the preload mark: the
-	 * store answered the last one within {@link RangeLoader#INLINE_NANOS}.
+	 * Returns whether a caller that finds no id may run the next allocation itself: the store answered
+	 * the last one within {@link RangeLoader#INLINE_NANOS}.
 	 * @return false before the first allocation, after a failed one and after a slow one
 	 */
 	boolean takesNextRangeInline() {
@@ -123,10 +126,24 @@ public final class SegmentIdService implements IdService {
 		ServedRange next = current.next;
 		long left = Math.max(0, current.size - current.taken) + ((next != null) ? next.size : 0);
 		AllocationFailure failure = this.loader.failure();
+		// an allocation that runs past the wait serves no caller who runs dry, whatever the store does
+		boolean overdue = next == null && this.loader.overdue(this.nanoClock.getAsLong());
+		String lastError = (failure != null) ? failure.message()
+				: overdue ? "Allocation from " + this.store.describe() + " still running after " + this.settings.maxWait()
+						+ ", the wait for a range" : null;
 		return new SegmentStatistics(this.tag, (current.size > 0) ? current.firstId : 0,
 				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.loader.step(),
-				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(), failure == null || failure.answered(),
-				(failure != null) ? failure.message() : null);
+				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(),
+				!overdue && (failure == null || failure.answered()), lastError);
+	}
+
+	/** Says that the registry dropped this service; it is never handed out again. */
+	void forgotten() {
+		this.forgotten = true;
+	}
+
+	boolean isForgotten() {
+		return this.forgotten;
 	}
 
 	/** Returns whether a range came: one is served, or loaded to be served next. */
@@ -183,7 +200,7 @@ public final class SegmentIdService implements IdService {
 			return 0;
 		}
 		if (taken >= current.preloadAt && current.next == null) {
-			this.loader.start();
+			this.loader.start(false);
 		}
 		return current.firstId + taken;
 	}
@@ -210,7 +227,7 @@ public final class SegmentIdService implements IdService {
 			this.waits.increment();
 		}
 		this.loader.callersWaited();
-		this.loader.start();
+		this.loader.start(true);
 		long remaining = deadline - this.nanoClock.getAsLong();
 		if (remaining > 0) {
 			this.loader.awaitAttempt(seen, failure, Math.min(remaining, this.settings.retryInterval().toNanos()));

@@ -13,6 +13,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -46,7 +47,7 @@ public final class SegmentIdServices implements AutoCloseable {
 	private final ScheduledThreadPoolExecutor retries;
 
 	/** Tags that got their first range: the services {@link #service} hands out. */
-	private final Map<String, SegmentIdService> services = new ConcurrentHashMap<>();
+	private final Map<String, SegmentIdService> services;
 
 	private volatile @Nullable SegmentIdService lastAsked;
 
@@ -55,9 +56,10 @@ public final class SegmentIdServices implements AutoCloseable {
 
 	/**
 	 * Guards the moves between {@link #pending} and {@link #services} and the listeners; never held
-	 * while waiting for a range.
+	 * while waiting for a range. A lock, not a monitor: a virtual thread blocked on a monitor pins its
+	 * carrier (JDK 21), and a listener may run long.
 	 */
-	private final Object lock = new Object();
+	private final ReentrantLock lock = new ReentrantLock();
 
 	/** Guarded by {@link #lock}. */
 	private final List<Consumer<SegmentIdService>> newTagListeners = new ArrayList<>();
@@ -75,6 +77,13 @@ public final class SegmentIdServices implements AutoCloseable {
 	}
 
 	SegmentIdServices(SegmentStore store, SegmentSettings settings, LongSupplier nanoClock) {
+		this(store, settings, nanoClock, new ConcurrentHashMap<>());
+	}
+
+	/** With the map of the tags that got their first range, for tests that order its reads. */
+	SegmentIdServices(SegmentStore store, SegmentSettings settings, LongSupplier nanoClock,
+			ConcurrentHashMap<String, SegmentIdService> services) {
+		this.services = services;
 		this.store = store;
 		this.settings = settings;
 		this.nanoClock = nanoClock;
@@ -112,7 +121,7 @@ public final class SegmentIdServices implements AutoCloseable {
 		// last tag asked for by the same String instance comes back on one volatile read, others on one
 		// map lookup
 		SegmentIdService last = this.lastAsked;
-		if (last != null && last.getTag() == tag) {
+		if (last != null && last.getTag() == tag && !last.isForgotten()) {
 			return last;
 		}
 		SegmentIdService service = this.services.get(tag);
@@ -133,9 +142,13 @@ public final class SegmentIdServices implements AutoCloseable {
 	 * the first use of other tags meanwhile
 	 */
 	public void onNewTag(Consumer<SegmentIdService> listener) {
-		synchronized (this.lock) {
+		this.lock.lock();
+		try {
 			this.newTagListeners.add(listener);
 			this.services.values().forEach(listener);
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -145,8 +158,12 @@ public final class SegmentIdServices implements AutoCloseable {
 	 * @param listener called once per forgotten tag that had its first range; keep it short
 	 */
 	public void onForgottenTag(Consumer<String> listener) {
-		synchronized (this.lock) {
+		this.lock.lock();
+		try {
 			this.forgottenTagListeners.add(listener);
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -157,9 +174,13 @@ public final class SegmentIdServices implements AutoCloseable {
 	 */
 	public List<SegmentStatistics> statistics() {
 		List<SegmentIdService> tags;
-		synchronized (this.lock) {
+		this.lock.lock();
+		try {
 			tags = new ArrayList<>(this.services.values());
 			this.pending.values().stream().filter((service) -> !service.isRefused()).forEach(tags::add);
+		}
+		finally {
+			this.lock.unlock();
 		}
 		List<SegmentStatistics> statistics = new ArrayList<>();
 		tags.forEach((service) -> statistics.add(service.statistics()));
@@ -175,12 +196,22 @@ public final class SegmentIdServices implements AutoCloseable {
 	 * @param tag the tag
 	 */
 	public void forget(String tag) {
-		synchronized (this.lock) {
+		this.lock.lock();
+		try {
 			SegmentIdService forgotten = this.services.remove(tag);
-			this.pending.remove(tag);
+			SegmentIdService pending = this.pending.remove(tag);
+			// marked, not only dropped: a lookup that read it before may still write it to lastAsked,
+			// and its ids are below those of the tag's next service
+			if (pending != null) {
+				pending.forgotten();
+			}
 			if (forgotten != null) {
+				forgotten.forgotten();
 				this.forgottenTagListeners.forEach((listener) -> listener.accept(tag));
 			}
+		}
+		finally {
+			this.lock.unlock();
 		}
 		SegmentIdService last = this.lastAsked;
 		if (last != null && last.getTag().equals(tag)) {
@@ -217,12 +248,15 @@ public final class SegmentIdServices implements AutoCloseable {
 			forgetIfRefused(tag, service);
 			throw ex;
 		}
-		return use(tag, service);
+		SegmentIdService used = use(tag, service);
+		// forgotten while it waited: the tag starts again, on a new service
+		return (used != null) ? used : service(tag);
 	}
 
 	/** The service of a tag, kept as pending if it is new. */
 	private SegmentIdService kept(String tag) {
-		synchronized (this.lock) {
+		this.lock.lock();
+		try {
 			SegmentIdService service = this.services.get(tag);
 			if (service == null) {
 				service = this.pending.get(tag);
@@ -241,11 +275,21 @@ public final class SegmentIdServices implements AutoCloseable {
 			}
 			return service;
 		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
-	/** Hands the service out from now on, telling the listeners once. */
-	private SegmentIdService use(String tag, SegmentIdService service) {
-		synchronized (this.lock) {
+	/**
+	 * Hands the service out from now on, telling the listeners once.
+	 * @return the tag's service, or null if this one was forgotten meanwhile
+	 */
+	private @Nullable SegmentIdService use(String tag, SegmentIdService service) {
+		this.lock.lock();
+		try {
+			if (service.isForgotten()) {
+				return null;
+			}
 			SegmentIdService used = this.services.putIfAbsent(tag, service);
 			if (used != null) {
 				return used;
@@ -254,13 +298,20 @@ public final class SegmentIdServices implements AutoCloseable {
 			this.newTagListeners.forEach((listener) -> listener.accept(service));
 			return service;
 		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	private void forgetIfRefused(String tag, SegmentIdService service) {
-		synchronized (this.lock) {
+		this.lock.lock();
+		try {
 			if (service.isRefused()) {
 				this.pending.remove(tag, service);
 			}
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 

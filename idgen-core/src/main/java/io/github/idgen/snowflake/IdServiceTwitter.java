@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.jspecify.annotations.Nullable;
@@ -13,8 +12,9 @@ import org.jspecify.annotations.Nullable;
  * The Snowflake generator for one fixed (worker id, datacenter id), on a {@link SnowflakeLayout}
  * ({@link SnowflakeLayout#TWITTER} unless set). Thread-safe and lock-free.
  * <p>
- * The whole state is the last id issued: timestamp and sequence are advanced together with one
- * compare-and-set, so concurrent callers can never share a sequence value. The timestamp is the
+ * The whole state is the last id issued ({@link SnowflakeSequence}): timestamp and sequence are
+ * advanced together with one compare-and-set, so concurrent callers can never share a sequence value.
+ * The timestamp is the
  * time unit the clock reads, {@code (millis - epoch) / unit} rounded down. When a unit's sequence is
  * used up, callers wait for the next unit. When the clock is behind the start of the last unit ids
  * were issued in by at most the tolerance, callers wait for it to get back there; by more, they get
@@ -51,25 +51,8 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	private final MillisClock clock;
 
-	/** The layout's epoch; this and the fields below are the layout's, copied for the hot path. */
-	private final long epochMillis;
-
-	private final long unitMillis;
-
-	private final int timestampShift;
-
-	private final long maxSequence;
-
-	private final long maxTimestamp;
-
-	/** datacenter id and worker id in place, ready to be or-ed into every id. */
-	private final long nodeBits;
-
-	/** Turns the id after the last one into the sequence a new unit starts at; 0 for {@link SequenceStart#ZERO}. */
-	private final long startMask;
-
-	/** The last id issued, or the point to continue after: all the state that ids depend on. */
-	private final AtomicLong lastId;
+	/** The timestamp and sequence: the last id issued, and how the next ones follow from it. */
+	private final SnowflakeSequence sequence;
 
 	private final LongAdder issued = new LongAdder();
 
@@ -93,26 +76,15 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 				this.layout.maxDatacenterId());
 		this.waits = new ClockWaits(builder.clock, this.layout, builder.clockBackwardsTolerance);
 		this.sequenceStart = builder.sequenceStart;
-		this.startMask = builder.sequenceStart.startMask(this.layout);
+		// a sequence start the layout cannot hold is the builder's error, named before the clock's
+		this.sequenceStart.checkFits(this.layout);
 		this.clock = builder.clock;
 		this.layout.checkIssuableAt(this.clock.millis());
-		this.epochMillis = this.layout.epochMillis();
-		this.unitMillis = this.layout.timeUnitMillis();
-		this.timestampShift = this.layout.timestampShift();
-		this.maxSequence = this.layout.maxSequence();
-		this.maxTimestamp = this.layout.maxTimestamp();
 		// both ids checked above
-		this.nodeBits = (long) ((this.datacenterId << this.layout.workerBits()) | this.workerId) << this.layout.sequenceBits();
-		long startUnit = 0;
-		if (builder.continueAfter != null) {
-			startUnit = builder.continueAfter >>> this.timestampShift;
-			if (startUnit > this.maxTimestamp) {
-				throw new IllegalArgumentException("continueAfter must be an id of " + this.layout + ", was "
-						+ builder.continueAfter + " (above its largest id " + this.layout.maxId() + ")");
-			}
-		}
-		// a used-up sequence in the start unit: the first id comes from a later unit
-		this.lastId = new AtomicLong((startUnit << this.timestampShift) | this.nodeBits | this.maxSequence);
+		long nodeBits = (long) ((this.datacenterId << this.layout.workerBits()) | this.workerId)
+				<< this.layout.sequenceBits();
+		this.sequence = new SnowflakeSequence(this.layout, nodeBits, this.sequenceStart, this.clock, this.waits,
+				builder.continueAfter);
 	}
 
 	/**
@@ -126,14 +98,9 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	@Override
 	public long nextId() {
-		for (;;) {
-			long last = this.lastId.get();
-			long next = firstIdAfter(last);
-			if (this.lastId.compareAndSet(last, next)) {
-				this.issued.increment();
-				return next;
-			}
-		}
+		long id = this.sequence.next();
+		this.issued.increment();
+		return id;
 	}
 
 	/**
@@ -150,47 +117,11 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 		long[] ids = new long[num];
 		int filled = 0;
 		while (filled < num) {
-			long last = this.lastId.get();
-			long first = firstIdAfter(last);
-			int available = (int) (this.maxSequence - (first & this.maxSequence)) + 1;
-			int taken = Math.min(available, num - filled);
-			if (this.lastId.compareAndSet(last, first + taken - 1)) {
-				this.issued.add(taken);
-				for (int i = 0; i < taken; i++) {
-					ids[filled++] = first + i;
-				}
-			}
+			int taken = this.sequence.nextRun(ids, filled);
+			this.issued.add(taken);
+			filled += taken;
 		}
 		return new IdList(ids);
-	}
-
-	/**
-	 * Returns the first id after {@code last} that the clock allows, waiting as long as it must: a new
-	 * time unit starts its sequence afresh, the same unit takes the next sequence value.
-	 */
-	private long firstIdAfter(long last) {
-		for (;;) {
-			long lastUnit = last >>> this.timestampShift;
-			long nowMillis = this.clock.millis();
-			// a 1 ms unit needs no division: the default layout's path stays as short as before layouts
-			long now = (this.unitMillis == 1) ? nowMillis - this.epochMillis
-					: Math.floorDiv(nowMillis - this.epochMillis, this.unitMillis);
-			if (now > lastUnit) {
-				return timestampBits(now) | this.nodeBits | ((last + 1) & this.startMask);
-			}
-			if (now == lastUnit && (last & this.maxSequence) < this.maxSequence) {
-				return last + 1;
-			}
-			this.waits.await(last, lastUnit, nowMillis);
-		}
-	}
-
-	private long timestampBits(long unit) {
-		if (unit > this.maxTimestamp) {
-			throw new IllegalStateException("Timestamps of this layout ran out at " + this.layout.lastTimestamp()
-					+ ": choose a later epoch (xxx.common.id-epoch) for new ids");
-		}
-		return unit << this.timestampShift;
 	}
 
 	/**
@@ -198,7 +129,7 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 	 * @return an id; every later id of this generator is greater
 	 */
 	public long lastIssuedId() {
-		return this.lastId.get();
+		return this.sequence.last();
 	}
 
 	@Override

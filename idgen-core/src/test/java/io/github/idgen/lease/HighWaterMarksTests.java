@@ -54,7 +54,7 @@ class HighWaterMarksTests {
 		this.backend.putMark(7, ours(999_000));
 		long version = this.backend.version(7);
 
-		Long written = this.marks.raiseOwn(7, 0x42L);
+		Long written = this.marks.raiseOwn(7, 0x42L, 0);
 
 		assertThat(written).isEqualTo(1_000_400);
 		assertThat(this.backend.mark(7).markMillis()).isEqualTo(1_000_400);
@@ -65,7 +65,7 @@ class HighWaterMarksTests {
 	void raiseOwnNeverLowersItsOwnRecord() throws Exception {
 		this.backend.putMark(7, ours(5_000_000));
 
-		assertThat(this.marks.raiseOwn(7, 0x42L)).isEqualTo(5_000_000);
+		assertThat(this.marks.raiseOwn(7, 0x42L, 0)).isEqualTo(5_000_000);
 		assertThat(this.backend.mark(7).markMillis()).isEqualTo(5_000_000);
 	}
 
@@ -75,14 +75,14 @@ class HighWaterMarksTests {
 		this.backend.putMark(7, theirs);
 		long version = this.backend.version(7);
 
-		assertThat(this.marks.raiseOwn(7, 0x42L)).isNull();
+		assertThat(this.marks.raiseOwn(7, 0x42L, 0)).isNull();
 		assertThat(this.backend.mark(7)).isEqualTo(theirs);
 		assertThat(this.backend.version(7)).isEqualTo(version);
 	}
 
 	@Test
 	void raiseOwnTakesNoRecordThatNobodyWrote() throws Exception {
-		assertThat(this.marks.raiseOwn(7, 0x42L)).isNull();
+		assertThat(this.marks.raiseOwn(7, 0x42L, 0)).isNull();
 		assertThat(this.backend.mark(7)).isEqualTo(HighWaterMark.NONE);
 	}
 
@@ -92,7 +92,7 @@ class HighWaterMarksTests {
 		// a write of ours that raced (an earlier periodic write) moved the record on meanwhile
 		this.backend.beforeNextWrite(() -> this.backend.putMark(7, ours(3_000_000)));
 
-		Long written = this.marks.raiseOwn(7, 0x42L);
+		Long written = this.marks.raiseOwn(7, 0x42L, 0);
 
 		assertThat(written).isEqualTo(3_000_000);
 		assertThat(this.backend.mark(7).markMillis()).isEqualTo(3_000_000);
@@ -105,7 +105,7 @@ class HighWaterMarksTests {
 		HighWaterMark theirs = theirs(1_200_000);
 		this.backend.beforeNextWrite(() -> this.backend.putMark(7, theirs));
 
-		assertThat(this.marks.raiseOwn(7, 0x42L)).isNull();
+		assertThat(this.marks.raiseOwn(7, 0x42L, 0)).isNull();
 		assertThat(this.backend.mark(7)).isEqualTo(theirs);
 	}
 

@@ -157,7 +157,7 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 	}
 
 	@Override
-	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
+	public boolean writeMark(int nodeId, long version, long claimId, HighWaterMark record) throws Exception {
 		throwIfFailing();
 		Runnable action = this.beforeNextWrite;
 		this.beforeNextWrite = null;
@@ -177,7 +177,7 @@ final class InMemoryLeaseBackend implements LeaseBackend {
 		if (this.held.containsKey(nodeId)) {
 			return Claim.HELD_BY_ANOTHER;
 		}
-		if (!writeMark(nodeId, markVersion, record)) {
+		if (!writeMark(nodeId, markVersion, 0, record)) {
 			return Claim.MARK_CHANGED;
 		}
 		this.held.put(nodeId, holder.token());

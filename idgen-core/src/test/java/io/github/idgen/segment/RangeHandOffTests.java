@@ -3,9 +3,12 @@ package io.github.idgen.segment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
@@ -16,9 +19,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Where a tag's next range is taken: by the caller that crosses the preload mark when the store
- * answered the last allocation from memory, on a loader thread otherwise; and a loader thread whose
- * callers outrun the store takes ranges back to back instead of being woken for each.
+ * Where a tag's next range is taken: by the first caller that finds no id when the store answered
+ * the last allocation from memory, never by one that has its id; on a loader thread otherwise; and a
+ * loader thread whose callers outrun the store takes ranges back to back instead of being woken for
+ * each.
  */
 class RangeHandOffTests {
 
@@ -84,35 +88,62 @@ class RangeHandOffTests {
 	}
 
 	@Test
-	void failedInlineAttemptLeavesTheCallerItsIdsAndIsRetriedOnTheLoaderThread() {
+	void failedAttemptOfACallerThatRanDryIsRetriedOnTheLoaderThread() {
 		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
 		SegmentIdService service = warmedUp(store);
 		long last = service.statistics().currentLastId();
 		store.threads().clear();
 		store.failWith((tag) -> new SegmentStoreException("store down", new IllegalStateException("down")));
-		// the next range was loaded when the last one began: the caller that meets the failure at its
-		// preload mark gets its id, and so do the ones after it
-		assertThat(takeUntilUnavailable(service)).containsExactlyElementsOf(range(last + 1, last + 10));
+		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId)
+			.withMessageContaining("store down");
 		assertThat(store.threads()).contains(Thread.currentThread());
 		assertThat(service.statistics().storeReachable()).isFalse();
 		store.threads().clear();
 		store.recover();
 		await().until(() -> service.statistics().storeReachable());
 		assertThat(store.threads()).isNotEmpty().doesNotContain(Thread.currentThread());
-		assertThat(service.nextId()).isEqualTo(last + 11);
+		assertThat(service.nextId()).isEqualTo(last + 1);
 	}
 
 	@Test
 	void errorThrownByAnInlineAttemptDoesNotReachTheCaller() {
 		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
 		SegmentIdService service = warmedUp(store);
-		long last = service.statistics().currentLastId();
 		store.threads().clear();
 		store.failWith((tag) -> new StackOverflowError("deep store"));
-		assertThat(takeUntilUnavailable(service)).containsExactlyElementsOf(range(last + 1, last + 10));
+		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId)
+			.withRootCauseInstanceOf(StackOverflowError.class);
 		assertThat(store.threads()).contains(Thread.currentThread());
 		assertThat(service.statistics().lastError()).contains("deep store");
 		assertThat(service.statistics().storeErrors()).isPositive();
+	}
+
+	@Test
+	void callerThatCrossesThePreloadMarkGetsItsIdsWhileTheStoreThatAnsweredAtOnceHangs() throws Exception {
+		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
+		SegmentIdService service = answeringInline(service(store), store);
+		if (service.statistics().idsLeft() == 0) {
+			// a range in memory: the caller that found none took it itself, at once
+			service.nextId();
+		}
+		long left = service.statistics().idsLeft();
+		long next = service.statistics().currentLastId() - left + 1;
+		CountDownLatch release = new CountDownLatch(1);
+		store.holdUntil(release);
+		try {
+			// every id in memory, the preload marks crossed on the way included, while the store holds
+			Future<List<Long>> ids = this.threads.submit(() -> {
+				List<Long> taken = new ArrayList<>();
+				for (long i = 0; i < left; i++) {
+					taken.add(service.nextId());
+				}
+				return taken;
+			});
+			assertThat(ids.get(10, TimeUnit.SECONDS)).containsExactlyElementsOf(range(next, next + left - 1));
+		}
+		finally {
+			release.countDown();
+		}
 	}
 
 	@Test
@@ -121,9 +152,10 @@ class RangeHandOffTests {
 		ScriptedStore store = new ScriptedStore(memory);
 		try (SegmentIdServices services = new SegmentIdServices(store, SETTINGS)) {
 			SegmentIdService service = warmedUp(services.service("closed"), store);
+			service.nextId();
 			services.close();
 			long maxId = memory.maxId();
-			assertThat(service.nextIds(10)).last().isEqualTo(maxId);
+			assertThat(service.nextIds(9)).last().isEqualTo(maxId);
 			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId);
 			assertThat(memory.maxId()).isEqualTo(maxId);
 		}
@@ -143,13 +175,25 @@ class RangeHandOffTests {
 
 	/**
 	 * A service that took {@link #WARM_UP} ids and whose store answered in the caller since; it is at
-	 * the end of a range of 10, and the next one is loaded (at the second id of the one before).
+	 * the end of a range of 10, with nothing loaded after it: the next caller asks the store itself.
 	 */
 	private SegmentIdService warmedUp(ScriptedStore store) {
 		return warmedUp(service(store), store);
 	}
 
 	private static SegmentIdService warmedUp(SegmentIdService service, ScriptedStore store) {
+		answeringInline(service, store);
+		for (int i = 0; i < 1000 && service.statistics().idsLeft() > 0; i++) {
+			// a range a slow allocation had loaded on the loader thread
+			service.nextIds(10);
+		}
+		assertThat(service.statistics().idsLeft()).isZero();
+		assertThat(service.takesNextRangeInline()).isTrue();
+		return service;
+	}
+
+	/** A service that took {@link #WARM_UP} ids, the last range asked for by the caller, at once. */
+	private static SegmentIdService answeringInline(SegmentIdService service, ScriptedStore store) {
 		for (int i = 0; i < WARM_UP; i++) {
 			service.nextId();
 		}
@@ -161,7 +205,6 @@ class RangeHandOffTests {
 		}
 		assertThat(store.threads()).contains(Thread.currentThread());
 		assertThat(service.takesNextRangeInline()).isTrue();
-		assertThat(service.statistics().idsLeft()).isEqualTo(10);
 		return service;
 	}
 

@@ -2,6 +2,7 @@ package io.github.idgen.segment;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -22,6 +23,8 @@ final class ScriptedStore implements SegmentStore {
 
 	private volatile @Nullable Function<String, Throwable> failure;
 
+	private volatile @Nullable CountDownLatch hold;
+
 	ScriptedStore(SegmentStore target) {
 		this.target = target;
 	}
@@ -29,6 +32,14 @@ final class ScriptedStore implements SegmentStore {
 	/** Fails every allocation from now on with what {@code failure} makes of the tag. */
 	void failWith(Function<String, Throwable> failure) {
 		this.failure = failure;
+	}
+
+	/**
+	 * Holds every allocation from now on until the latch opens, as a store that stopped answering:
+	 * a row lock that is not released, a connection gone silent.
+	 */
+	void holdUntil(CountDownLatch release) {
+		this.hold = release;
 	}
 
 	/** Passes allocations on again. */
@@ -60,14 +71,25 @@ final class ScriptedStore implements SegmentStore {
 	private void failIfTold(String tag) {
 		this.attempts.incrementAndGet();
 		this.threads.add(Thread.currentThread());
+		CountDownLatch hold = this.hold;
+		if (hold != null) {
+			try {
+				hold.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		Function<String, Throwable> failure = this.failure;
 		if (failure != null) {
-			Throwable error = failure.apply(tag);
-			if (error instanceof Error fatal) {
-				throw fatal;
-			}
-			throw (RuntimeException) error;
+			throw ScriptedStore.<RuntimeException>sneaky(failure.apply(tag));
 		}
+	}
+
+	/** Throws any throwable, a checked exception too, as Kotlin or a sneaky throw does. */
+	@SuppressWarnings("unchecked")
+	private static <T extends Throwable> T sneaky(Throwable error) throws T {
+		throw (T) error;
 	}
 
 	@Override

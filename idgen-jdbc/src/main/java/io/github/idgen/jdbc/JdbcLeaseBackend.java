@@ -181,7 +181,7 @@ final class JdbcLeaseBackend implements LeaseBackend {
 	}
 
 	@Override
-	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
+	public boolean writeMark(int nodeId, long version, long claimId, HighWaterMark record) throws Exception {
 		return update(statements().writeMark(), nodeId, version, record.token(), markValues(record)) == 1;
 	}
 

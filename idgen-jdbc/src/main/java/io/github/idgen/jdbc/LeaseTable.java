@@ -44,13 +44,11 @@ final class LeaseTable {
 
 	final String selectNamed;
 
+	/** The group was checked where it was set ({@code leaseGroup}); the table name is checked here. */
 	LeaseTable(String table, String group) {
 		if (!TABLE_NAME.matcher(table).matches()) {
 			throw new IllegalArgumentException("The lease table name must be an SQL identifier, optionally qualified by a"
 					+ " schema (letters, digits and _), such as 'idgen_worker_lease', was '" + table + "'");
-		}
-		if (group.isBlank() || group.length() > 128) {
-			throw new IllegalArgumentException("The lease group must be 1 to 128 characters, was '" + group + "'");
 		}
 		this.table = table;
 		this.group = group;

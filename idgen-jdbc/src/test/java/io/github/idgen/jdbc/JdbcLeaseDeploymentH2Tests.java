@@ -20,6 +20,7 @@ import io.github.idgen.testsupport.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -49,6 +50,16 @@ class JdbcLeaseDeploymentH2Tests {
 		this.support.start(this.support.builder().schemaInitialization(LeaseSchemaInitialization.EMBEDDED).build());
 		assertThat(count("SELECT COUNT(*) FROM idgen_worker_lease WHERE lease_group = '" + this.support.group()
 				+ "' AND holder IS NULL AND node_id BETWEEN 0 AND 31")).isEqualTo(32);
+	}
+
+	@Test
+	void aLeaseGroupThatIsNoNameIsRefusedWhereItIsSet() {
+		JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(this.dataSource);
+		assertThatIllegalArgumentException().isThrownBy(() -> builder.leaseGroup(" "))
+			.withMessage("The lease group must be 1 to 128 characters, not only white space, was ' '");
+		assertThatIllegalArgumentException().isThrownBy(() -> builder.leaseGroup(""));
+		assertThatIllegalArgumentException().isThrownBy(() -> builder.leaseGroup("g".repeat(129)));
+		assertThat(builder.leaseGroup("g".repeat(128)).build()).isNotNull();
 	}
 
 	@Test

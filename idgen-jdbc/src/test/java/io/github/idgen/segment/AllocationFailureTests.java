@@ -1,5 +1,6 @@
 package io.github.idgen.segment;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -81,6 +82,24 @@ class AllocationFailureTests {
 				.withCause(error);
 			assertThat(this.store.attempts()).isOne();
 			assertThat(this.store.threads()).hasSize(1).allMatch(Thread::isAlive);
+		}
+	}
+
+	@Test
+	void checkedExceptionFromTheStoreIsAFailedAttemptThatIsTriedAgain() {
+		String tag = SegmentTables.uniqueTag("checked");
+		SegmentTables.insertTag(h2, tag, 10);
+		IOException checked = new IOException("connection reset");
+		this.store.failWith((t) -> checked);
+		try (SegmentIdServices services = new SegmentIdServices(this.store,
+				SegmentSettings.DEFAULTS.withMaxWait(Duration.ofMillis(300)).withRetryInterval(Duration.ofMillis(100)))) {
+			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> services.forTag(tag))
+				.withMessageContaining("connection reset")
+				.withCause(checked);
+			this.store.recover();
+			await().ignoreException(SegmentIdsUnavailableException.class).until(() -> services.forTag(tag).nextId(),
+					(id) -> id == 1);
+			assertThat(this.store.attempts()).isGreaterThan(1);
 		}
 	}
 

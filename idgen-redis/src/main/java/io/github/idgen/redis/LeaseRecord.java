@@ -19,9 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @param ahead how far ahead of its writer's clock the mark was written
  * @param instance the last holder's instance name
  * @param process the last holder's process, {@code pid@host}
+ * @param markedBy the claim id of the lease that wrote the mark; 0 for a record written before idgen kept it
  */
 record LeaseRecord(String holder, long claim, long version, String epoch, long mark, long ahead, String instance,
-		String process) {
+		String process, long markedBy) {
 
 	/**
 	 * Reads a row of {@code lease-read.lua}.
@@ -34,7 +35,7 @@ record LeaseRecord(String holder, long claim, long version, String epoch, long m
 		}
 		return new LeaseRecord(text(row.get(0)), NumberUtils.toLong(text(row.get(1))), Long.parseLong(text(row.get(2))),
 				text(row.get(3)), NumberUtils.toLong(text(row.get(4))), NumberUtils.toLong(text(row.get(5))),
-				text(row.get(6)), text(row.get(7)));
+				text(row.get(6)), text(row.get(7)), (row.size() > 8) ? NumberUtils.toLong(text(row.get(8))) : 0);
 	}
 
 	private static String text(@Nullable Object value) {

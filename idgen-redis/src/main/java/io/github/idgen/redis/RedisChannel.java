@@ -7,7 +7,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
@@ -70,6 +72,11 @@ final class RedisChannel implements AutoCloseable {
 	/**
 	 * Runs a script that may change state, and proves the change durable.
 	 * @throws RedisWriteNotProvenException if too few replicas acknowledged it, or the connection broke
+	 * or timed out before the proof: it may have been applied
+	 * @throws RedisCommandExecutionException if the server refused the script (a replica, {@code LOADING},
+	 * {@code OOM}, an error the script raised): idgen's scripts check everything before they write, so
+	 * it changed nothing, and trying again at once would be refused the same way
+	 * @throws RedisConnectionException if no connection could be opened: nothing was sent
 	 */
 	<T> T write(RedisScript script, ScriptOutputType type, String[] keys, String... args) {
 		return run(script, type, keys, args, this.expectedReplicas > 0);
@@ -90,22 +97,36 @@ final class RedisChannel implements AutoCloseable {
 
 	private synchronized <T> T run(RedisScript script, ScriptOutputType type, String[] keys, String[] args,
 			boolean wait) {
+		StatefulRedisConnection<String, String> connection;
 		try {
-			RedisAsyncCommands<String, String> commands = connection().async();
+			connection = connection();
+		}
+		catch (RuntimeException ex) {
+			failed();
+			throw ex;
+		}
+		try {
+			RedisAsyncCommands<String, String> commands = connection.async();
 			RedisFuture<T> reply = commands.evalsha(script.sha1(), type, keys, args);
 			RedisFuture<Long> acknowledged = wait ? waitFor(commands) : null;
 			T result;
 			try {
-				result = await(reply);
-			}
-			catch (RedisNoScriptException ex) {
-				// a restarted or new primary has an empty script cache: send the script itself once
-				if (acknowledged != null) {
-					await(acknowledged);
+				try {
+					result = await(reply);
 				}
-				reply = commands.eval(script.body(), type, keys, args);
-				acknowledged = wait ? waitFor(commands) : null;
-				result = await(reply);
+				catch (RedisNoScriptException ex) {
+					// a restarted or new primary has an empty script cache: send the script itself once
+					if (acknowledged != null) {
+						awaitIgnoringRefusal(acknowledged);
+					}
+					reply = commands.eval(script.body(), type, keys, args);
+					acknowledged = wait ? waitFor(commands) : null;
+					result = await(reply);
+				}
+			}
+			catch (RedisCommandExecutionException ex) {
+				throw new ScriptRefusedException("Redis at " + this.connector.describe() + " refused script "
+						+ script.name() + ": " + ex.getMessage(), ex);
 			}
 			if (acknowledged != null) {
 				long replicas = await(acknowledged);
@@ -124,11 +145,24 @@ final class RedisChannel implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			failed();
-			if (wait) {
+			if (wait && !(ex instanceof ScriptRefusedException)) {
 				throw new RedisWriteNotProvenException("Script " + script.name() + " on " + this.connector.describe()
 						+ " failed before its write was proven: " + ex.getMessage(), ex);
 			}
 			throw ex;
+		}
+	}
+
+	/**
+	 * Awaits the {@code WAIT} after a script the server did not know: it proves nothing, and its own
+	 * refusal (a replica refuses {@code WAIT}) must not hide what the server says of the script.
+	 */
+	private void awaitIgnoringRefusal(RedisFuture<Long> acknowledged) {
+		try {
+			await(acknowledged);
+		}
+		catch (RedisCommandExecutionException ex) {
+			// the script sent next gets the server's answer
 		}
 	}
 
@@ -217,6 +251,15 @@ final class RedisChannel implements AutoCloseable {
 	/** What the server is expected to promise. */
 	RedisConnector connector() {
 		return this.connector;
+	}
+
+	/** The server's error reply to a script: a definite refusal, not a write whose proof is missing. */
+	static final class ScriptRefusedException extends RedisCommandExecutionException {
+
+		ScriptRefusedException(String message, Throwable cause) {
+			super(message, cause);
+		}
+
 	}
 
 	@Override

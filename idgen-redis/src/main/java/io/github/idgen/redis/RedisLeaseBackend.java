@@ -54,7 +54,10 @@ import org.slf4j.LoggerFactory;
  * <li>The high-water mark may be older than the holder's last ids. A holder whose renewal finds the
  * record no longer its own writes its last mark back into it (raising it, never lowering; a missing
  * record is created with it, without an epoch), so its successor waits for that mark as after a
- * normal handover. A holder that died as well cannot do that: its last id was issued before it died,
+ * normal handover, with its claim id as the mark's writer ({@code marked_by}): a restored copy may give
+ * the record an earlier holder's token back, and that holder, getting what looks like its own record,
+ * then waits for the successor's mark instead of continuing from its own ids alone (and a holder still
+ * running on such a record ends its lease). A holder that died as well cannot do that: its last id was issued before it died,
  * at least a third of a lease timeout before its successor's first; ids repeat only if the
  * successor's clock is behind the dead holder's by more than that (the clock check at the first lease
  * warns of much smaller lags).</li>
@@ -140,7 +143,7 @@ final class RedisLeaseBackend implements LeaseBackend {
 	 * again by the scan that finds it missing. Either way it is claimed only after a lease timeout.
 	 */
 	@Override
-	public void prepare(NodeIdRange range) {
+	public void prepare(NodeIdRange range) throws InterruptedException {
 		if (!range.equals(this.prepared)) {
 			createProven(keys(range.first(), range.last()));
 			this.prepared = range;
@@ -152,8 +155,11 @@ final class RedisLeaseBackend implements LeaseBackend {
 	 * time: a replica that fsyncs on a busy disk may miss one wait, and that must not fail a start.
 	 * Records created but not proven are harmless, since none is claimed before it stood still for a
 	 * whole lease timeout; a server with too few replicas was refused before ({@link RedisServerCheck}).
+	 * A refusal of the server (a replica, {@code LOADING}, {@code OOM}) or a connection refused fails at
+	 * once: it says what is wrong, and asking again at once, on a new connection each time, would not
+	 * change it. Each try waits a tenth of the lease timeout after the one before.
 	 */
-	private void createProven(String[] keys) {
+	private void createProven(String[] keys) throws InterruptedException {
 		long deadline = this.nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(this.leaseTimeoutMillis);
 		for (;;) {
 			try {
@@ -165,6 +171,7 @@ final class RedisLeaseBackend implements LeaseBackend {
 					throw ex;
 				}
 				logger.debug("Creating the worker-id lease records at {} again: {}", location(), ex.getMessage());
+				Thread.sleep(this.leaseTimeoutMillis / 10);
 			}
 		}
 	}
@@ -270,15 +277,15 @@ final class RedisLeaseBackend implements LeaseBackend {
 	@Override
 	public VersionedMark readMark(int nodeId) {
 		LeaseRecord record = read(nodeId, nodeId).get(nodeId);
-		return (record != null) ? new VersionedMark(record.toMark(), record.version())
+		return (record != null) ? new VersionedMark(record.toMark(), record.version(), record.markedBy())
 				: new VersionedMark(HighWaterMark.NONE, NONE);
 	}
 
 	@Override
-	public boolean writeMark(int nodeId, long version, HighWaterMark record) {
+	public boolean writeMark(int nodeId, long version, long claimId, HighWaterMark record) {
 		Long written = this.channel.write(MARK, ScriptOutputType.INTEGER, new String[] { key(nodeId) },
 				Long.toString(version), record.token(), Long.toString(record.markMillis()), Long.toString(record.aheadMillis()),
-				record.instanceName(), record.process(), Long.toString(newVersion()));
+				record.instanceName(), record.process(), Long.toString(newVersion()), Long.toString(claimId));
 		return written != null && written == 1;
 	}
 

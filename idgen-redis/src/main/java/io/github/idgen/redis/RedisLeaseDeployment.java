@@ -75,6 +75,11 @@ public final class RedisLeaseDeployment extends AbstractLeaseDeployment {
 			throw new IllegalStateException("Could not prepare the worker-id lease records at " + this.backend.location()
 					+ ": " + ex, ex);
 		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while preparing the worker-id lease records at "
+					+ this.backend.location(), ex);
+		}
 	}
 
 	/** How often the deployment's connection was opened again after a failure. */

@@ -132,12 +132,15 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 			case "UNKNOWN":
 				throw new UnknownSegmentTagException(tag, describe());
 			case "EXHAUSTED":
-				throw new SegmentTagExhaustedException(tag, Long.parseLong((String) reply.get(1)), describe());
+				throw new SegmentTagExhaustedException(tag, Long.parseLong((String) reply.get(1)),
+						Long.parseLong((String) reply.get(2)), describe());
 			case "BAD":
 				// a record to repair, not an unreachable store: waiting and retrying would not help
 				throw new IllegalStateException("Segment tag '" + tag + "' at " + key(tag) + " in " + this.channel.describe()
 						+ " has " + reply.get(1) + " '" + reply.get(2) + "'; it must be a hash whose max_id and max_limit_id"
-						+ " are integers from 0 to " + Long.MAX_VALUE + " and whose step is from 1 to " + Integer.MAX_VALUE);
+						+ " are integers from 0 to " + Long.MAX_VALUE + ", whose step is from 1 to " + Integer.MAX_VALUE
+						+ " and whose version, if any, is an integer from 0 to " + (Long.MAX_VALUE - 1)
+						+ " without leading zeros; nothing was written");
 			default:
 				throw new IllegalStateException("Segment tag '" + tag + "' at " + key(tag) + " in " + this.channel.describe()
 						+ " went back: its max_id " + reply.get(1) + " is below " + reply.get(2) + ", which an instance already"

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The start-up check of a Redis server: idgen counts a write as done once the server answered it and
  * the expected replicas acknowledged it, which holds only if the server fsyncs every write before it
- * answers ({@code appendonly yes}, {@code appendfsync always}), never evicts a key
+ * answers ({@code appendonly yes}, {@code appendfsync always}, also while the append-only file is
+ * rewritten: {@code no-appendfsync-on-rewrite no}), never evicts a key
  * ({@code maxmemory-policy noeviction}), is a primary, and has the replicas. Redis Cluster is refused
  * whatever the operator says ({@link RedisClusterNotSupportedException}): idgen's scripts keep one
  * server's view.
@@ -55,17 +56,22 @@ final class RedisServerCheck {
 		}
 		Map<String, String> config;
 		try {
-			config = channel.call((commands) -> commands.configGet("appendonly", "appendfsync", "maxmemory-policy"));
+			config = channel.call((commands) -> commands.configGet("appendonly", "appendfsync", "no-appendfsync-on-rewrite",
+					"maxmemory-policy"));
 		}
 		catch (RedisCommandExecutionException ex) {
 			throw new RedisNotDurableException(server, List.of("its settings cannot be read (CONFIG GET answered '"
 					+ ex.getMessage() + "', as managed services that block CONFIG do); make sure it fsyncs every write"
-					+ " (appendonly yes, appendfsync always), never evicts (maxmemory-policy noeviction) and has "
+					+ " (appendonly yes, appendfsync always, no-appendfsync-on-rewrite no), never evicts"
+					+ " (maxmemory-policy noeviction) and has "
 					+ expectedReplicas + " replica(s), then declare it durable"));
 		}
 		List<String> problems = new ArrayList<>();
 		require(config, "appendonly", "yes", "every write is lost on a restart", problems);
 		require(config, "appendfsync", "always", "writes acknowledged in the last second are lost on a crash", problems);
+		require(config, "no-appendfsync-on-rewrite", "no",
+				"while the append-only file is rewritten, writes are acknowledged without an fsync and lost on a crash",
+				problems);
 		require(config, "maxmemory-policy", "noeviction", "a full server may delete a record", problems);
 		Map<String, String> replication = info(channel, "replication");
 		String role = replication.getOrDefault("role", "?");

@@ -17,5 +17,5 @@ if not settled_free and ARGV[3] ~= '1' then
 	return {'HELD'}
 end
 redis.call('HSET', KEYS[1], 'holder', ARGV[4], 'claim', ARGV[9], 'version', ARGV[9], 'epoch', epoch, 'mark', ARGV[7],
-	'ahead', ARGV[8], 'instance', ARGV[5], 'process', ARGV[6], 'updated', now_millis())
+	'ahead', ARGV[8], 'instance', ARGV[5], 'process', ARGV[6], 'marked_by', ARGV[9], 'updated', now_millis())
 return {'CLAIMED'}

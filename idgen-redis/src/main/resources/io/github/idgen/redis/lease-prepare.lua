@@ -7,7 +7,8 @@ local now = now_millis()
 for i, key in ipairs(KEYS) do
 	if redis.call('EXISTS', key) == 0 then
 		redis.call('HSET', key, 'holder', '', 'claim', '0', 'version', string.format('%d', tonumber(ARGV[1]) + i),
-			'epoch', '', 'mark', '0', 'ahead', '0', 'instance', '', 'process', '', 'updated', now)
+			'epoch', '', 'mark', '0', 'ahead', '0', 'instance', '', 'process', '', 'marked_by', '0',
+			'updated', now)
 		created = created + 1
 	end
 end

@@ -13,6 +13,8 @@ import io.github.idgen.testsupport.RedisServer;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The Redis lease on a real redis-server: the record layout an operator reads, renewal, give-back,
@@ -39,6 +41,7 @@ class RedisLeaseDeploymentTests {
 				.containsEntry("claim", Long.toString(lease.getClaimId()))
 				.containsEntry("instance", "orders-1")
 				.containsEntry("process", deployment.getHolder().process())
+				.containsEntry("marked_by", Long.toString(lease.getClaimId()))
 				.containsKeys("version", "epoch", "mark", "ahead", "updated");
 			assertThat(record.get("epoch")).matches("[0-9a-f]{40}/[0-9a-f]{40}");
 			assertThat(lease.getSessionId()).as("Redis has no sessions").isZero();
@@ -87,7 +90,8 @@ class RedisLeaseDeploymentTests {
 	 * The keeper raises its own mark by reading the record and writing it at the version read, again and
 	 * again while the record carries its token; a write refused for naming an earlier claim of the same
 	 * holder (the id given back and claimed again meanwhile) would keep the keeper's thread in that loop
-	 * for good, and its lease would run out unrenewed.
+	 * for good, and its lease would run out unrenewed. The write names its claim, which the record keeps
+	 * as the mark's writer.
 	 */
 	@Test
 	void aMarkWriteOfTheHolderIsWrittenAlsoWhenItNamesAnEarlierClaim() throws Exception {
@@ -103,10 +107,48 @@ class RedisLeaseDeploymentTests {
 
 			LeaseBackend.VersionedMark read = records.readMark(nodeId);
 			long raised = read.mark().markMillis() + 60_000;
-			HighWaterMark ofAnEarlierClaim = new HighWaterMark(raised, 60_000, "", deployment.getHolder().process(),
-					lease.getClaimId() + 1, deployment.getHolder().token());
-			assertThat(records.writeMark(nodeId, read.version(), ofAnEarlierClaim)).isTrue();
-			assertThat(records.readMark(nodeId).mark().markMillis()).isEqualTo(raised);
+			HighWaterMark ofTheHolder = new HighWaterMark(raised, 60_000, "", deployment.getHolder().process(), 0,
+					deployment.getHolder().token());
+			long earlierClaim = lease.getClaimId() + 1;
+			assertThat(records.writeMark(nodeId, read.version(), earlierClaim, ofTheHolder)).isTrue();
+			LeaseBackend.VersionedMark written = records.readMark(nodeId);
+			assertThat(written.mark().markMillis()).isEqualTo(raised);
+			assertThat(written.markedBy()).isEqualTo(earlierClaim);
+			assertThat(this.server.cli("HGET", "idgen:lease:" + support.group() + ":" + nodeId, "marked_by"))
+				.isEqualTo(Long.toString(earlierClaim));
+		}
+	}
+
+	/**
+	 * A record that carries this holder's token with a mark another claim wrote (a successor's, left
+	 * in a record Redis restored from an older copy) is no longer this lease's own: the successor may
+	 * have issued ids up to that mark. The lease ends, and the id is not taken again at once.
+	 */
+	@Test
+	void aRunningLeaseEndsWhenItsRecordShowsAMarkAnotherClaimWrote() throws Exception {
+		try (RedisLeaseTestSupport support = new RedisLeaseTestSupport(this.server)) {
+			support.settleRecords(31);
+			RedisLeaseDeployment deployment = support.startDeployment();
+			int nodeId = deployment.getWorkerId();
+			String key = "idgen:lease:" + support.group() + ":" + nodeId;
+			long successorMark = System.currentTimeMillis() + 1_000;
+			this.server.cli("HSET", key, "mark", Long.toString(successorMark), "marked_by", "12345");
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> deployment.getLeasesLost() > 0 && deployment.currentLease() != null
+						&& deployment.currentLease().isValid());
+			assertThat(deployment.currentLease().getNodeId()).isNotEqualTo(nodeId);
+		}
+	}
+
+	@Test
+	void aLeaseGroupThatIsNoKeyNameIsRefusedWhereItIsSet() {
+		try (RedisConnector connector = RedisConnector.create(this.server.uri())) {
+			RedisLeaseDeployment.Builder builder = RedisLeaseDeployment.builder(connector);
+			assertThatIllegalArgumentException().isThrownBy(() -> builder.leaseGroup(" "))
+				.withMessage("The lease group must be 1 to 128 characters, not only white space, was ' '");
+			assertThatIllegalArgumentException().isThrownBy(() -> builder.leaseGroup("two words"))
+				.withMessageContaining("without spaces or control characters");
+			assertThatIllegalArgumentException().isThrownBy(() -> builder.leaseGroup("g".repeat(129)));
 		}
 	}
 
@@ -114,7 +156,7 @@ class RedisLeaseDeploymentTests {
 	private Map<String, String> hash(String key) {
 		Map<String, String> record = new LinkedHashMap<>();
 		for (String field : List.of("holder", "claim", "version", "epoch", "mark", "ahead", "instance", "process",
-				"updated")) {
+				"marked_by", "updated")) {
 			record.put(field, this.server.cli("HGET", key, field));
 		}
 		return record;

@@ -133,6 +133,41 @@ class RedisSegmentStoreTests {
 	}
 
 	@Test
+	void aBadVersionIsReportedAsABadRecordAndBurnsNoId() {
+		String tag = uniqueTag();
+		this.store.createTag(tag, 10, null);
+		this.store.allocate(tag, 1);
+		this.server.cli("HSET", key(tag), "version", "1.0");
+		for (int attempt = 0; attempt < 3; attempt++) {
+			assertBad(tag, "has version '1.0'");
+		}
+		assertThat(this.server.cli("HGET", key(tag), "max_id")).isEqualTo("10");
+		this.server.cli("HSET", key(tag), "version", "9223372036854775807");
+		assertBad(tag, "has version '9223372036854775807'");
+		this.server.cli("HSET", key(tag), "version", "007");
+		assertBad(tag, "has version '007'");
+		assertThat(this.server.cli("HGET", key(tag), "max_id")).isEqualTo("10");
+		this.server.cli("HSET", key(tag), "version", "7");
+		assertThat(this.store.allocate(tag, 1).firstId()).isEqualTo(11);
+		assertThat(this.server.cli("HGET", key(tag), "version")).isEqualTo("8");
+		this.server.cli("HDEL", key(tag), "version");
+		assertThat(this.store.allocate(tag, 1).firstId()).as("a hash made without a version").isEqualTo(21);
+		assertThat(this.server.cli("HGET", key(tag), "version")).isEqualTo("1");
+	}
+
+	@Test
+	void aLimitLoweredBelowMaxIdNamesBothValues() {
+		String tag = uniqueTag();
+		this.store.createTag(tag, 0, 10, 1000, null);
+		this.store.allocate(tag, 1);
+		this.server.cli("HSET", key(tag), "max_limit_id", "5");
+		assertThatExceptionOfType(SegmentTagExhaustedException.class).isThrownBy(() -> this.store.allocate(tag, 1))
+			.withMessageContaining("its max_limit_id 5 in ")
+			.withMessageContaining("is below its max_id 10")
+			.satisfies((ex) -> assertThat(ex.getMaxLimitId()).isEqualTo(5));
+	}
+
+	@Test
 	void aKeyPrefixKeepsTheTagsOfTwoServicesSharingOneServerApart() {
 		String tag = uniqueTag();
 		try (RedisConnector shop = RedisConnector.builder(this.server.uri()).keyPrefix("shop").build();

@@ -26,6 +26,12 @@ class RedisServerCheckTests {
 	}
 
 	@Test
+	void aServerThatSkipsTheFsyncDuringARewriteIsRefused() {
+		assertRefused(new String[] { "--no-appendfsync-on-rewrite", "yes" }, 0,
+				"no-appendfsync-on-rewrite is 'yes', must be 'no'", "CONFIG SET no-appendfsync-on-rewrite no");
+	}
+
+	@Test
 	void aServerWithoutAnAppendOnlyFileIsRefused() {
 		assertRefused(new String[] { "--appendonly", "no" }, 0, "appendonly is 'no', must be 'yes'",
 				"CONFIG SET appendonly yes");

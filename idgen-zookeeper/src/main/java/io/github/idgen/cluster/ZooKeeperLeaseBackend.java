@@ -140,7 +140,7 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 	}
 
 	@Override
-	public boolean writeMark(int nodeId, long version, HighWaterMark record) throws Exception {
+	public boolean writeMark(int nodeId, long version, long claimId, HighWaterMark record) throws Exception {
 		try {
 			if (version < 0) {
 				this.client.create().forPath(record(nodeId), record.toBytes());

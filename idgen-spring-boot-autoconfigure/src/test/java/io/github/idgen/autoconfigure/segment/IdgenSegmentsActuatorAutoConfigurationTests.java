@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.segment;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
@@ -69,6 +71,43 @@ class IdgenSegmentsActuatorAutoConfigurationTests {
 				return indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE);
 			});
 		});
+	}
+
+	@Test
+	void healthIsOutOfServiceWhileAnAllocationRunsPastTheWaitForARange() {
+		this.contextRunner.withPropertyValues("xxx.common.segment-allocation-timeout=30s", "xxx.common.segment-wait-timeout=1s",
+				"spring.datasource.url=jdbc:h2:mem:segment-actuator-" + databases.incrementAndGet()
+						+ ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=30000")
+			.run((context) -> {
+				DataSource dataSource = context.getBean(DataSource.class);
+				new JdbcTemplate(dataSource).update("INSERT INTO idgen_segment (tag, step) VALUES ('orders', 5)");
+				SegmentIdServices services = context.getBean(SegmentIdServices.class);
+				services.forTag("orders").nextId();
+				org.awaitility.Awaitility.await().until(() -> services.statistics().get(0).nextRangeLoaded());
+				HealthIndicator indicator = context.getBean("idgenSegmentsHealthIndicator", HealthIndicator.class);
+				// an instance stalled in its allocation holds the row: the store's call blocks, it does not fail
+				try (Connection holder = dataSource.getConnection()) {
+					holder.setAutoCommit(false);
+					try (Statement lock = holder.createStatement()) {
+						lock.executeQuery("SELECT max_id FROM idgen_segment WHERE tag = 'orders' FOR UPDATE").close();
+					}
+					assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(() -> {
+						for (;;) {
+							services.forTag("orders").nextId();
+						}
+					});
+					Health health = indicator.health(true);
+					assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+					assertThat(health.getDetails().get("tags")).asInstanceOf(InstanceOfAssertFactories.MAP)
+						.extractingByKey("orders")
+						.asInstanceOf(InstanceOfAssertFactories.MAP)
+						.containsEntry("storeReachable", false)
+						.hasEntrySatisfying("lastError", (error) -> assertThat(error).asString()
+							.isEqualTo("Allocation from table idgen_segment still running after PT1S, the wait for a range"));
+					holder.rollback();
+				}
+				org.awaitility.Awaitility.await().until(() -> indicator.health(true).getStatus().equals(Status.UP));
+			});
 	}
 
 	@Test
