@@ -48,6 +48,11 @@ public final class CodesAutoConfiguration {
 		return new Codes(codes);
 	}
 
+	@Bean
+	CodeTagsCheck codeTagsCheck(CodesProperties properties, SegmentStore store) {
+		return new CodeTagsCheck(properties, store);
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterRegistry.class)
 	@ConditionalOnBean(MeterRegistry.class)
