@@ -10,6 +10,8 @@ import javax.sql.DataSource;
 
 import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
 import io.github.idgen.autoconfigure.segment.IdgenSegmentsActuatorAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsException;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsFailureAnalyzer;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
 import io.github.idgen.codes.Codes;
@@ -77,10 +79,10 @@ class CodesAutoConfigurationTests {
 	void aCodeWhoseTagDoesNotExistFailsStartUpWithTheInsertThatAddsIt() {
 		this.withOrdersNoTag.run((context) -> {
 				assertThat(context).hasFailed();
-				assertThat(context.getStartupFailure()).isInstanceOf(MissingCodeTagsException.class)
+				assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
 					.hasMessage("xxx.common.codes.orders.tag names segment tag 'orders', which does not exist in table"
 							+ " idgen_segment");
-				FailureAnalysis analysis = new MissingCodeTagsFailureAnalyzer().analyze(context.getStartupFailure());
+				FailureAnalysis analysis = new MissingSegmentTagsFailureAnalyzer().analyze(context.getStartupFailure());
 				assertThat(analysis.getAction()).startsWith("Add the segment tag before starting")
 					.contains("\n    INSERT INTO idgen_segment (tag, step) VALUES ('orders', 1000);\n");
 			});
@@ -92,10 +94,10 @@ class CodesAutoConfigurationTests {
 			.withPropertyValues("xxx.common.codes.bills.tag=bills", "xxx.common.codes.bills.pattern=B{seq:4}",
 					"xxx.common.codes.notes.tag=notes", "xxx.common.codes.notes.pattern=N{seq:4}")
 			.run((context) -> {
-				assertThat(context.getStartupFailure()).isInstanceOf(MissingCodeTagsException.class)
+				assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
 					.hasMessage("xxx.common.codes.bills.tag names segment tag 'bills', xxx.common.codes.notes.tag names"
 							+ " segment tag 'notes', which does not exist in table idgen_segment");
-				assertThat(new MissingCodeTagsFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
+				assertThat(new MissingSegmentTagsFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
 					.startsWith("Add the segment tags")
 					.contains("VALUES ('bills', 1000);\n    INSERT INTO idgen_segment (tag, step) VALUES ('notes', 1000);");
 			});

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.codes.CodesAutoConfiguration;
-import io.github.idgen.autoconfigure.codes.MissingCodeTagsException;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsException;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
 import io.github.idgen.codes.Codes;
@@ -68,10 +68,10 @@ class RedisSegmentStoreAutoConfigurationTests {
 			.withPropertyValues("xxx.common.segment-store=redis", "xxx.common.codes.bills.tag=" + tag,
 					"xxx.common.codes.bills.pattern=B{seq:4}")
 			.run((context) -> {
-				assertThat(context.getStartupFailure()).isInstanceOf(MissingCodeTagsException.class)
+				assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
 					.hasMessageStartingWith("xxx.common.codes.bills.tag names segment tag '" + tag + "', which does not"
 							+ " exist in Redis hashes idgen:segment:<tag>");
-				assertThat(((MissingCodeTagsException) context.getStartupFailure()).getHowToAdd())
+				assertThat(((MissingSegmentTagsException) context.getStartupFailure()).getHowToAdd())
 					.containsExactly("redis-cli HSET idgen:segment:" + tag
 							+ " max_id 0 step 1000 max_limit_id 9223372036854775807 version 0");
 			});
