@@ -57,6 +57,27 @@ public interface SegmentStore {
 	}
 
 	/**
+	 * Says whether the store has a record for a tag, for the checks at start-up.
+	 * @param tag the tag
+	 * @return whether its record exists
+	 * @throws UnsupportedOperationException if this store cannot tell (the default)
+	 * @throws SegmentStoreException if the store cannot be reached or failed
+	 */
+	default boolean hasTag(String tag) {
+		throw new UnsupportedOperationException("The segment store on " + describe() + " cannot tell which tags exist");
+	}
+
+	/**
+	 * Returns the one line an operator runs to add a tag's record, for messages about a tag that does not
+	 * exist.
+	 * @param tag the tag
+	 * @return such as {@code INSERT INTO idgen_segment (tag, step) VALUES ('orders', 1000);}
+	 */
+	default String howToAddTag(String tag) {
+		return "a record for '" + tag + "' in " + describe();
+	}
+
+	/**
 	 * Says where the records are, for messages.
 	 * @return for example {@code "table idgen_segment"}
 	 */

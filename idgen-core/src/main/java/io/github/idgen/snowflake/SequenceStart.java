@@ -29,7 +29,7 @@ public enum SequenceStart {
 	ROTATE;
 
 	/** Fewest sequence bits {@link #ROTATE} needs. */
-	static final int MIN_ROTATE_SEQUENCE_BITS = 5;
+	public static final int MIN_ROTATE_SEQUENCE_BITS = 5;
 
 	/**
 	 * Returns the mask that turns the id after the last one into the start of a new unit's sequence.

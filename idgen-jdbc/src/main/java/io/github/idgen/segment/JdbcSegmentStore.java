@@ -163,6 +163,16 @@ public final class JdbcSegmentStore implements SegmentStore {
 		return allocate(tag, size, true);
 	}
 
+	@Override
+	public boolean hasTag(String tag) {
+		return this.tagCreation.exists(tag);
+	}
+
+	@Override
+	public String howToAddTag(String tag) {
+		return AddTagCommands.sqlInsert(this.table, tag);
+	}
+
 	/**
 	 * {@inheritDoc}
 	 * <p>
@@ -295,7 +305,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 			select.setString(1, tag);
 			try (ResultSet row = resultSetOf(select)) {
 				if (!row.next()) {
-					throw new UnknownSegmentTagException(tag, describe());
+					throw new UnknownSegmentTagException(tag, describe(), howToAddTag(tag));
 				}
 				maxId = row.getLong(1);
 				rowStep = row.getInt(2);

@@ -30,11 +30,14 @@ final class JdbcTagCreation {
 
 	private final String store;
 
+	private final String table;
+
 	private final int queryTimeoutSeconds;
 
 	JdbcTagCreation(DataSource dataSource, String table, String store, int queryTimeoutSeconds) {
 		this.dataSource = dataSource;
 		this.store = store;
+		this.table = table;
 		this.queryTimeoutSeconds = queryTimeoutSeconds;
 		// CASE rather than LEAST: the same on every database, whatever its NULL rules
 		this.insert = "INSERT INTO " + table + " (tag, max_id, step, max_limit_id, version, description, update_time)"
@@ -93,7 +96,7 @@ final class JdbcTagCreation {
 			}
 			// no template row: fine only if the tag exists
 			if (!exists(connection, tag)) {
-				throw new UnknownSegmentTagException(template, this.store);
+				throw new UnknownSegmentTagException(template, this.store, AddTagCommands.sqlInsert(this.table, template));
 			}
 			return false;
 		}
@@ -101,6 +104,17 @@ final class JdbcTagCreation {
 			if (!autoCommit) {
 				restoreQuietly(() -> connection.setAutoCommit(false));
 			}
+		}
+	}
+
+	/** Whether the tag's row exists, on a connection of its own. */
+	boolean exists(String tag) {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return exists(connection, tag);
+		}
+		catch (SQLException ex) {
+			throw new SegmentStoreException("Could not look for segment tag '" + tag + "' in " + this.store + ": "
+					+ ex.getMessage(), ex);
 		}
 	}
 

@@ -203,7 +203,8 @@ class BusinessNumbersTests {
 	void withoutTheTagsRowTheTagIsUnknown() {
 		BusinessNumbers code = code("missing", "{yyyyMMdd}{seq:4}", ResetPeriod.DAILY, ZoneOffset.UTC);
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(code::next)
-			.withMessage("Segment tag 'missing' does not exist in table idgen_segment");
+			.withMessage("Segment tag 'missing' does not exist in table idgen_segment; an operator adds it with:"
+					+ " INSERT INTO idgen_segment (tag, step) VALUES ('missing', 1000);");
 	}
 
 	@Test
@@ -235,7 +236,8 @@ class BusinessNumbersTests {
 		assertThat(SegmentTables.row(h2, tag + ":1")).isEqualTo(new SegmentTables.Row(0, 99, 99));
 		assertThatExceptionOfType(UnknownSegmentTagException.class)
 			.isThrownBy(() -> this.store.createTagLike("other:1", "other", 99, "x"))
-			.withMessage("Segment tag 'other' does not exist in table idgen_segment");
+			.withMessage("Segment tag 'other' does not exist in table idgen_segment; an operator adds it with:"
+					+ " INSERT INTO idgen_segment (tag, step) VALUES ('other', 1000);");
 	}
 
 }

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 import io.github.idgen.testsupport.DatabaseServer;
 
@@ -46,12 +48,17 @@ final class ClientProcesses {
 	/** One client JVM and the ids it printed, per thread. */
 	static final class Client {
 
+		private static final Pattern RANGE_LINE = Pattern.compile("RANGE \\d+ \\d+");
+
 		final Process process;
 
 		final Map<Integer, List<Long>> idsByThread = new ConcurrentHashMap<>();
 
 		/** Every id the client printed; a list that takes an id in constant time, or reading lags far behind. */
 		final List<Long> all = Collections.synchronizedList(new ArrayList<>());
+
+		/** The largest id read so far, readable while the client runs. */
+		final AtomicLong maxRead = new AtomicLong(Long.MIN_VALUE);
 
 		private final Path errors;
 
@@ -86,6 +93,7 @@ final class ClientProcesses {
 						long id = Long.parseLong(parts[2]);
 						this.idsByThread.computeIfAbsent(Integer.parseInt(parts[1]), (t) -> new ArrayList<>()).add(id);
 						this.all.add(id);
+						this.maxRead.accumulateAndGet(id, Math::max);
 					}
 				}
 			}
@@ -122,6 +130,20 @@ final class ClientProcesses {
 			if (!this.outputRead.await(30, TimeUnit.SECONDS)) {
 				throw new IllegalStateException("the killed client's output was not read within 30 s");
 			}
+		}
+
+		/**
+		 * How many ids the client holds beyond the largest it printed so far, while it runs: the ranges
+		 * it reported up to now (a line still being written is left out) against the ids read.
+		 */
+		long heldAhead() throws IOException {
+			long maxHeld = Files.readAllLines(this.errors, StandardCharsets.UTF_8)
+				.stream()
+				.filter((line) -> RANGE_LINE.matcher(line).matches())
+				.mapToLong((line) -> Long.parseLong(line.split(" ")[2]))
+				.max()
+				.orElse(Long.MIN_VALUE);
+			return maxHeld - this.maxRead.get();
 		}
 
 		/** The ranges the client got from the store, as {@code {first, last}}; once it ended. */

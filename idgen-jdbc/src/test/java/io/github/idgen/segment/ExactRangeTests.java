@@ -62,7 +62,8 @@ class ExactRangeTests {
 			JdbcSegmentStore store = new JdbcSegmentStore(pool, SegmentTables.TABLE);
 			assertThatExceptionOfType(UnknownSegmentTagException.class)
 				.isThrownBy(() -> store.allocateExactly("no-such-tag", 5))
-				.withMessage("Segment tag 'no-such-tag' does not exist in table idgen_segment");
+				.withMessage("Segment tag 'no-such-tag' does not exist in table idgen_segment; an operator adds it with:"
+					+ " INSERT INTO idgen_segment (tag, step) VALUES ('no-such-tag', 1000);");
 		}
 	}
 

@@ -64,7 +64,8 @@ class JdbcSegmentStoreTests {
 	@Test
 	void unknownTagNamesTagAndTable() {
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.store.allocate("nope", 1))
-			.withMessage("Segment tag 'nope' does not exist in table idgen_segment");
+			.withMessage("Segment tag 'nope' does not exist in table idgen_segment; an operator adds it with:"
+					+ " INSERT INTO idgen_segment (tag, step) VALUES ('nope', 1000);");
 	}
 
 	@Test

@@ -96,7 +96,8 @@ class SegmentIdServiceTests {
 	@Test
 	void unknownTagFailsAtOnceAndIsNotKept() {
 		assertThatExceptionOfType(UnknownSegmentTagException.class).isThrownBy(() -> this.services.forTag("missing"))
-			.withMessage("Segment tag 'missing' does not exist in table idgen_segment");
+			.withMessage("Segment tag 'missing' does not exist in table idgen_segment; an operator adds it with:"
+					+ " INSERT INTO idgen_segment (tag, step) VALUES ('missing', 1000);");
 		assertThat(this.services.statistics()).isEmpty();
 		// kept, made-up tags would fill the room for tags that wait for their first range
 		for (int i = 0; i < SegmentIdServices.MAX_PENDING; i++) {

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.idgen.segment.AddTagCommands;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SegmentStoreException;
@@ -88,6 +89,22 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 		return "Redis hashes " + this.keyPrefix + "<tag> at " + this.channel.describe();
 	}
 
+	@Override
+	public boolean hasTag(String tag) {
+		try {
+			return this.channel.call((commands) -> commands.exists(key(tag))) > 0;
+		}
+		catch (RedisException ex) {
+			throw new SegmentStoreException("Could not look for segment tag '" + tag + "' in " + describe() + ": "
+					+ ex.getMessage(), ex);
+		}
+	}
+
+	@Override
+	public String howToAddTag(String tag) {
+		return AddTagCommands.redisHset(key(tag));
+	}
+
 	private String key(String tag) {
 		return this.keyPrefix + tag;
 	}
@@ -130,7 +147,7 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 				return new SegmentRange(tag, Long.parseLong((String) reply.get(1)) + 1, lastId,
 						Integer.parseInt((String) reply.get(3)), Long.parseLong((String) reply.get(4)));
 			case "UNKNOWN":
-				throw new UnknownSegmentTagException(tag, describe());
+				throw new UnknownSegmentTagException(tag, describe(), howToAddTag(tag));
 			case "EXHAUSTED":
 				throw new SegmentTagExhaustedException(tag, Long.parseLong((String) reply.get(1)),
 						Long.parseLong((String) reply.get(2)), describe());
@@ -207,7 +224,7 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 					+ describe() + ": " + ex.getMessage(), ex);
 		}
 		if (created == null || created < 0) {
-			throw new UnknownSegmentTagException(template, describe());
+			throw new UnknownSegmentTagException(template, describe(), howToAddTag(template));
 		}
 		return created == 1;
 	}

@@ -9,10 +9,14 @@ import java.util.List;
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,9 +80,20 @@ class CodeEndpointsTests {
 				+ " 'bills'; the codes are tiny, orders. Configure it under xxx.common.codes.bills.*");
 	}
 
+	/** The tag of code 'tiny', inserted at start as an operator would before: a code's tag must exist to start. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class TinyCodesTag {
+
+		@Bean
+		@DependsOnDatabaseInitialization
+		InitializingBean tinyCodesTag(JdbcTemplate jdbc) {
+			return () -> jdbc.update("INSERT INTO idgen_segment (tag, step) VALUES ('tiny-codes', 5)");
+		}
+
+	}
+
 	@Test
 	void codeWhosePeriodRanOutIsAConflict() {
-		this.jdbc.update("INSERT INTO idgen_segment (tag, step) VALUES ('tiny-codes', 5)");
 		HttpResponse<String> all = Http.get(this.port, "/codes/tiny?count=9");
 		assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
 		assertThat(JsonPath.<List<String>>read(all.body(), "$")).endsWith("T" + today() + "9");

@@ -69,7 +69,8 @@ class SegmentEndpointsTests {
 		assertThat((String) JsonPath.read(response.body(), "$.error")).isEqualTo("not_found");
 		assertThat((String) JsonPath.read(response.body(), "$.tag")).isEqualTo("nope");
 		assertThat((String) JsonPath.read(response.body(), "$.message"))
-			.isEqualTo("Segment tag 'nope' does not exist in table idgen_segment");
+			.isEqualTo("Segment tag 'nope' does not exist in table idgen_segment; an operator adds it with:"
+					+ " INSERT INTO idgen_segment (tag, step) VALUES ('nope', 1000);");
 	}
 
 	@Test

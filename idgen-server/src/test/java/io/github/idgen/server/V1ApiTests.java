@@ -140,6 +140,18 @@ class V1ApiTests {
 	}
 
 	@Test
+	void anUnknownTagsProblemSaysHowToAddIt() {
+		HttpResponse<String> unknownTag = Http.get(this.port, "/v1/segments/no-such-tag/next");
+		assertThat(unknownTag.statusCode()).isEqualTo(404);
+		assertThat(Http.contentType(unknownTag)).isEqualTo("application/problem+json");
+		assertThat((String) JsonPath.read(unknownTag.body(), "$.title")).isEqualTo("Unknown tag");
+		assertThat((String) JsonPath.read(unknownTag.body(), "$.tag")).isEqualTo("no-such-tag");
+		assertThat((String) JsonPath.read(unknownTag.body(), "$.detail")).isEqualTo("Segment tag 'no-such-tag' does not"
+				+ " exist. The server's operator adds it with: INSERT INTO idgen_segment (tag, step) VALUES ('no-such-tag',"
+				+ " 1000);");
+	}
+
+	@Test
 	void anErrorIsAProblemDetailWhateverTheClientAccepts() {
 		HttpResponse<String> response = Http.send(Http.request(this.port, "/v1/segments/no-such-tag/next", null)
 			.header("Accept", "text/plain")

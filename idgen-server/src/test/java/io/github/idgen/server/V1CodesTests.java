@@ -4,13 +4,15 @@ import java.net.http.HttpResponse;
 import java.util.List;
 
 import com.jayway.jsonpath.JsonPath;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,13 +30,19 @@ class V1CodesTests {
 	@LocalServerPort
 	private int port;
 
-	@Autowired
-	private JdbcTemplate jdbc;
+	/** The codes' tags, inserted at start as an operator would before: a code's tag must exist to start. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class CodeTags {
 
-	@BeforeEach
-	void tags() {
-		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('invoices', 1000)");
-		this.jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('tiny', 1000)");
+		@Bean
+		@DependsOnDatabaseInitialization
+		InitializingBean codeTags(JdbcTemplate jdbc) {
+			return () -> {
+				jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('invoices', 1000)");
+				jdbc.update("MERGE INTO idgen_segment (tag, step) KEY (tag) VALUES ('tiny', 1000)");
+			};
+		}
+
 	}
 
 	@Test

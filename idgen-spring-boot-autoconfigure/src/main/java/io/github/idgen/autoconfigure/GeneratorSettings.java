@@ -170,7 +170,7 @@ final class GeneratorSettings {
 		return Integer.parseInt(digits);
 	}
 
-	private static @Nullable String hostname(Environment environment) {
+	static @Nullable String hostname(Environment environment) {
 		String hostname = environment.getProperty("HOSTNAME");
 		if (hostname != null && !hostname.isBlank()) {
 			return hostname.trim();

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.github.idgen.snowflake.InvalidLayoutException;
 import io.github.idgen.snowflake.MillisClock;
+import io.github.idgen.snowflake.SequenceStart;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.snowflake.SnowflakeLayoutBuilder;
 import org.jspecify.annotations.Nullable;
@@ -81,8 +82,11 @@ record LayoutKeys(GeneratorProperties keys, String keyPrefix, String fieldPrefix
 			this.keys.getSequenceStart().checkFits(layout);
 		}
 		catch (IllegalArgumentException ex) {
+			// the generator's own message names the Java API (sequenceStart ROTATE), not the keys users write
 			throw new Refusal(this, "sequenceStart", kebab(this.keys.getSequenceStart().name()), "does not fit the layout",
-					ex.getMessage());
+					"rotate needs at least " + SequenceStart.MIN_ROTATE_SEQUENCE_BITS + " sequence bits, the layout has "
+							+ layout.sequenceBits() + ": set " + key("sequenceStart") + " to zero, or give the layout more"
+							+ " sequence bits");
 		}
 		return layout;
 	}

@@ -129,8 +129,8 @@ class IdGeneratorsAutoConfigurationTests {
 			.withPropertyValues("xxx.common.generators.tiny.layout=custom", "xxx.common.generators.tiny.sequence-bits=4",
 					"xxx.common.generators.tiny.sequence-start=rotate")
 			.run((context) -> assertRejected(context, "generators[tiny].sequenceStart",
-					"xxx.common.generators.tiny.sequence-start = rotate does not fit the layout: sequenceStart ROTATE"
-							+ " needs at least 5 sequence bits, the layout has 4"));
+					"xxx.common.generators.tiny.sequence-start = rotate does not fit the layout: rotate needs at least"
+							+ " 5 sequence bits, the layout has 4: set xxx.common.generators.tiny.sequence-start to zero"));
 	}
 
 	@Test

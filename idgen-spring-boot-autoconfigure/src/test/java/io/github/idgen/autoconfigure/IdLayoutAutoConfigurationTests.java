@@ -148,7 +148,8 @@ class IdLayoutAutoConfigurationTests {
 			.withPropertyValues("xxx.common.id-layout=custom", "xxx.common.id-sequence-bits=4",
 					"xxx.common.id-sequence-start=rotate")
 			.run((context) -> assertRejected(context, "idSequenceStart", "xxx.common.id-sequence-start = rotate does"
-					+ " not fit the layout: sequenceStart ROTATE needs at least 5 sequence bits, the layout has 4"));
+					+ " not fit the layout: rotate needs at least 5 sequence bits, the layout has 4: set"
+					+ " xxx.common.id-sequence-start to zero"));
 	}
 
 	@Test

@@ -8,7 +8,11 @@ import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.hibernate.IdgenIdTagsAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsException;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsFailureAnalyzer;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.conflicting.Parcel;
@@ -24,6 +28,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -198,16 +203,48 @@ abstract class AbstractIdgenIdHibernateTests {
 
 	@Test
 	void aTaggedIdComesFromTheSegmentIdsOfItsTag() {
-		runner(TaggedEntities.class).withConfiguration(AutoConfigurations.of(SegmentIdServicesAutoConfiguration.class))
-			.withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-initialize-schema=always")
-			.run((context) -> {
-				new JdbcTemplate(context.getBean(DataSource.class))
-					.update("INSERT INTO idgen_segment (tag, max_id, step, update_time) VALUES ('tickets', 500, 10,"
-							+ " CURRENT_TIMESTAMP)");
-				List<Ticket> tickets = persist(context, Ticket::new, "first", "second", "third");
-				assertThat(tickets).extracting(Ticket::getId).containsExactly(501L, 502L, 503L);
-				assertThat(context).doesNotHaveBean(IdService.class);
-			});
+		withSegmentIds().withBean(TicketsTag.class).run((context) -> {
+			List<Ticket> tickets = persist(context, Ticket::new, "first", "second", "third");
+			assertThat(tickets).extracting(Ticket::getId).containsExactly(501L, 502L, 503L);
+			assertThat(context).doesNotHaveBean(IdService.class);
+		});
+	}
+
+	@Test
+	void aTagThatDoesNotExistFailsStartUpNamingTheAttributeAndTheInsertThatAddsIt() {
+		withSegmentIds().run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
+				.hasMessage("@IdgenId on " + Ticket.class.getName() + ".id names segment tag 'tickets', which does not"
+						+ " exist in table idgen_segment");
+			assertThat(new MissingSegmentTagsFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
+				.contains("\n    INSERT INTO idgen_segment (tag, step) VALUES ('tickets', 1000);\n");
+		});
+	}
+
+	private ApplicationContextRunner withSegmentIds() {
+		return runner(TaggedEntities.class)
+			.withConfiguration(
+					AutoConfigurations.of(SegmentIdServicesAutoConfiguration.class, IdgenIdTagsAutoConfiguration.class))
+			.withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-initialize-schema=always");
+	}
+
+	/** The tag of the tickets, inserted at start as an application's own bean would, once the table is made. */
+	static class TicketsTag implements InitializingBean {
+
+		private final DataSource dataSource;
+
+		TicketsTag(DataSource dataSource, SegmentSchemaInitializer tableCreated) {
+			this.dataSource = dataSource;
+		}
+
+		@Override
+		public void afterPropertiesSet() {
+			new JdbcTemplate(this.dataSource)
+				.update("INSERT INTO idgen_segment (tag, max_id, step, update_time) VALUES ('tickets', 500, 10,"
+						+ " CURRENT_TIMESTAMP)");
+		}
+
 	}
 
 	@Test

@@ -52,7 +52,13 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unknownTag(UnknownSegmentTagException ex) {
-		return notFound("Unknown tag", "Segment tag", "tag", ex.getTag());
+		ResponseEntity<ProblemDetail> answer = notFound("Unknown tag", "Segment tag", "tag", ex.getTag());
+		String howToAdd = ex.getHowToAdd();
+		if (howToAdd != null) {
+			ProblemDetail problem = answer.getBody();
+			problem.setDetail(problem.getDetail() + " The server's operator adds it with: " + howToAdd);
+		}
+		return answer;
 	}
 
 	@ExceptionHandler

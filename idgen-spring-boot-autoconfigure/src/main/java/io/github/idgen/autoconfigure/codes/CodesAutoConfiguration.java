@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.SegmentTagsCheck;
 import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.CodePattern;
 import io.github.idgen.codes.Codes;
@@ -46,6 +47,16 @@ public final class CodesAutoConfiguration {
 				Objects.requireNonNull(code.getTag()), CodePattern.parse(Objects.requireNonNull(code.getPattern())),
 				code.getReset(), ZoneId.of(code.getZone()), services, store, Clock.systemUTC())));
 		return new Codes(codes);
+	}
+
+	@Bean
+	SegmentTagsCheck codeTagsCheck(CodesProperties properties, SegmentStore store) {
+		return new SegmentTagsCheck(store, "the business number codes", () -> {
+			Map<String, String> tags = new LinkedHashMap<>();
+			properties.getCodes()
+				.forEach((name, code) -> tags.put("xxx.common.codes." + name + ".tag", Objects.requireNonNull(code.getTag())));
+			return tags;
+		});
 	}
 
 	@Configuration(proxyBeanMethods = false)

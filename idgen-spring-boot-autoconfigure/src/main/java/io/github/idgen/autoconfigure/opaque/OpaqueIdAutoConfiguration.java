@@ -95,8 +95,7 @@ public final class OpaqueIdAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(IdCodec.class)
 		IdCodec opaqueIdCodec() {
-			throw new IllegalStateException(KEY_PROPERTY + " is set, but opaque ids need Bouncy Castle's FF1 on the"
-					+ " classpath: add org.bouncycastle:bcprov-jdk18on, or remove " + KEY_PROPERTY + ".");
+			throw new MissingBouncyCastleException();
 		}
 
 	}

@@ -64,7 +64,9 @@ public final class SegmentIdServicesAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	SegmentIdServices segmentIdServices(SegmentStore segmentStore, SegmentProperties properties) {
+	// the properties first: a segment-store that is neither jdbc nor redis makes no store, and its binding
+	// failure, which names the values, must come before "no SegmentStore bean"
+	SegmentIdServices segmentIdServices(SegmentProperties properties, SegmentStore segmentStore) {
 		return new SegmentIdServices(segmentStore, properties.toSegmentSettings());
 	}
 

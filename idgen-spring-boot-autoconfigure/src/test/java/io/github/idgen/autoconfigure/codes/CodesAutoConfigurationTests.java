@@ -10,7 +10,10 @@ import javax.sql.DataSource;
 
 import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
 import io.github.idgen.autoconfigure.segment.IdgenSegmentsActuatorAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsException;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsFailureAnalyzer;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
 import io.github.idgen.codes.Codes;
 import io.github.idgen.codes.UnknownCodeException;
 import io.github.idgen.metrics.IdgenCodeMetrics;
@@ -18,7 +21,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -44,16 +49,58 @@ class CodesAutoConfigurationTests {
 		.withPropertyValues("spring.datasource.generate-unique-name=false",
 				"spring.datasource.url=jdbc:h2:mem:codes-config-" + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
 
-	private final ApplicationContextRunner withOrders = this.contextRunner.withPropertyValues(
+	private final ApplicationContextRunner withOrdersNoTag = this.contextRunner.withPropertyValues(
 			"xxx.common.segment-enabled=true", "xxx.common.codes.orders.tag=orders",
 			"xxx.common.codes.orders.pattern=ORD{yyyyMMdd}{seq:6}", "xxx.common.codes.orders.reset=daily");
+
+	private final ApplicationContextRunner withOrders = this.withOrdersNoTag.withBean(OrdersTag.class);
 
 	private static String today() {
 		return LocalDate.now(ZoneOffset.UTC).format(DateTimeFormatter.BASIC_ISO_DATE);
 	}
 
-	private static void insertOrders(DataSource dataSource) {
-		new JdbcTemplate(dataSource).update("INSERT INTO idgen_segment (tag, step) VALUES ('orders', 20)");
+	/** The tag of code 'orders', inserted at start as an application's own bean would, once the table is made. */
+	static class OrdersTag implements InitializingBean {
+
+		private final DataSource dataSource;
+
+		OrdersTag(DataSource dataSource, SegmentSchemaInitializer tableCreated) {
+			this.dataSource = dataSource;
+		}
+
+		@Override
+		public void afterPropertiesSet() {
+			new JdbcTemplate(this.dataSource).update("INSERT INTO idgen_segment (tag, step) VALUES ('orders', 20)");
+		}
+
+	}
+
+	@Test
+	void aCodeWhoseTagDoesNotExistFailsStartUpWithTheInsertThatAddsIt() {
+		this.withOrdersNoTag.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
+					.hasMessage("xxx.common.codes.orders.tag names segment tag 'orders', which does not exist in table"
+							+ " idgen_segment");
+				FailureAnalysis analysis = new MissingSegmentTagsFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getAction()).startsWith("Add the segment tag before starting")
+					.contains("\n    INSERT INTO idgen_segment (tag, step) VALUES ('orders', 1000);\n");
+			});
+	}
+
+	@Test
+	void everyCodeWhoseTagDoesNotExistIsNamedAtOnce() {
+		this.withOrdersNoTag.withBean(OrdersTag.class)
+			.withPropertyValues("xxx.common.codes.bills.tag=bills", "xxx.common.codes.bills.pattern=B{seq:4}",
+					"xxx.common.codes.notes.tag=notes", "xxx.common.codes.notes.pattern=N{seq:4}")
+			.run((context) -> {
+				assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
+					.hasMessage("xxx.common.codes.bills.tag names segment tag 'bills', xxx.common.codes.notes.tag names"
+							+ " segment tag 'notes', which does not exist in table idgen_segment");
+				assertThat(new MissingSegmentTagsFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
+					.startsWith("Add the segment tags")
+					.contains("VALUES ('bills', 1000);\n    INSERT INTO idgen_segment (tag, step) VALUES ('notes', 1000);");
+			});
 	}
 
 	@Test
@@ -65,7 +112,6 @@ class CodesAutoConfigurationTests {
 	@Test
 	void segmentIdsOnServeEachCodeByNameFromItsDaysRow() {
 		this.withOrders.run((context) -> {
-			insertOrders(context.getBean(DataSource.class));
 			Codes codes = context.getBean(Codes.class);
 			assertThat(codes.names()).containsExactly("orders");
 			assertThat(codes.get("orders").next()).isEqualTo("ORD" + today() + "000001");
@@ -136,7 +182,6 @@ class CodesAutoConfigurationTests {
 	@Test
 	void periodTagsShowInTheSegmentsEndpointAndHealthLikeAnyTag() {
 		this.withOrders.withPropertyValues("management.endpoints.web.exposure.include=idgenSegments").run((context) -> {
-			insertOrders(context.getBean(DataSource.class));
 			context.getBean(Codes.class).get("orders").next(5);
 			IdgenSegmentsEndpoint.SegmentsDescriptor segments = context.getBean(IdgenSegmentsEndpoint.class).segments();
 			assertThat(segments.tags()).singleElement().satisfies((tag) -> {
@@ -157,7 +202,6 @@ class CodesAutoConfigurationTests {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			context.getBean(IdgenCodeMetrics.class).bindTo(registry);
 			context.getBean(io.github.idgen.metrics.IdgenSegmentMetrics.class).bindTo(registry);
-			insertOrders(context.getBean(DataSource.class));
 			assertThat(registry.get("idgen.code.sequence.taken").tag("code", "orders").gauge().value()).isZero();
 			context.getBean(Codes.class).get("orders").next(3);
 			assertThat(registry.get("idgen.code.sequence.taken").tag("code", "orders").gauge().value()).isEqualTo(20);

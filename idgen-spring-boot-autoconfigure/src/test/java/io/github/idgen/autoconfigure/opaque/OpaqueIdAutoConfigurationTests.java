@@ -111,6 +111,21 @@ class OpaqueIdAutoConfigurationTests {
 	}
 
 	@Test
+	void withKeyButWithoutBouncyCastleTheFailureAnalysisSaysWhatToAdd() {
+		this.contextRunner.withPropertyValues("xxx.common.opaque-id-key=" + KEY)
+			.withClassLoader(new FilteredClassLoader(FPEFF1Engine.class))
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = new MissingBouncyCastleFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis).as("an analysis of %s", context.getStartupFailure()).isNotNull();
+				assertThat(analysis.getDescription()).contains("xxx.common.opaque-id-key is set",
+						"Bouncy Castle is not on the classpath");
+				assertThat(analysis.getAction()).contains("org.bouncycastle:bcprov-jdk18on",
+						"remove xxx.common.opaque-id-key");
+			});
+	}
+
+	@Test
 	void withoutBouncyCastleAUserCodecIsUsed() {
 		IdCodec userCodec = new XorCodec();
 		this.contextRunner.withPropertyValues("xxx.common.opaque-id-key=" + KEY)

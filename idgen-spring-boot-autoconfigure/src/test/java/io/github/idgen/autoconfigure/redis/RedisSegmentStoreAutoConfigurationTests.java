@@ -3,8 +3,11 @@ package io.github.idgen.autoconfigure.redis;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.codes.CodesAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.MissingSegmentTagsException;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
+import io.github.idgen.codes.Codes;
 import io.github.idgen.redis.RedisConnector;
 import io.github.idgen.redis.RedisLeaseDeployment;
 import io.github.idgen.redis.RedisSegmentStore;
@@ -56,6 +59,27 @@ class RedisSegmentStoreAutoConfigurationTests {
 			assertThatExceptionOfType(UnknownSegmentTagException.class)
 				.isThrownBy(() -> services.forTag("nobody-created-" + tag).nextId());
 		});
+	}
+
+	@Test
+	void aCodeWhoseTagHasNoHashFailsStartUpWithTheCommandThatAddsIt() {
+		String tag = "code-" + tags.incrementAndGet();
+		this.contextRunner.withConfiguration(AutoConfigurations.of(CodesAutoConfiguration.class))
+			.withPropertyValues("xxx.common.segment-store=redis", "xxx.common.codes.bills.tag=" + tag,
+					"xxx.common.codes.bills.pattern=B{seq:4}")
+			.run((context) -> {
+				assertThat(context.getStartupFailure()).isInstanceOf(MissingSegmentTagsException.class)
+					.hasMessageStartingWith("xxx.common.codes.bills.tag names segment tag '" + tag + "', which does not"
+							+ " exist in Redis hashes idgen:segment:<tag>");
+				assertThat(((MissingSegmentTagsException) context.getStartupFailure()).getHowToAdd())
+					.containsExactly("redis-cli HSET idgen:segment:" + tag
+							+ " max_id 0 step 1000 max_limit_id 9223372036854775807 version 0");
+			});
+		server.cli("HSET", "idgen:segment:" + tag, "max_id", "0", "step", "10", "max_limit_id", "9223372036854775807");
+		this.contextRunner.withConfiguration(AutoConfigurations.of(CodesAutoConfiguration.class))
+			.withPropertyValues("xxx.common.segment-store=redis", "xxx.common.codes.bills.tag=" + tag,
+					"xxx.common.codes.bills.pattern=B{seq:4}")
+			.run((context) -> assertThat(context.getBean(Codes.class).get("bills").next()).isEqualTo("B0001"));
 	}
 
 	@Test
