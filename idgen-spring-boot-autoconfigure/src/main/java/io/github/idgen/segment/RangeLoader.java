@@ -8,6 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -73,8 +75,14 @@ final class RangeLoader {
 
 	private final AtomicBoolean callersWaited = new AtomicBoolean();
 
-	/** Notified whenever an attempt ends, if a caller waits. */
-	private final Object attemptEnded = new Object();
+	/**
+	 * Guards {@link #attemptEnded}. A lock, not a monitor: a virtual thread waiting in a monitor would
+	 * pin its carrier on JDK 21, and callers wait here as long as the store takes.
+	 */
+	private final ReentrantLock attemptLock = new ReentrantLock();
+
+	/** Signalled whenever an attempt ends, if a caller waits. */
+	private final Condition attemptEnded = this.attemptLock.newCondition();
 
 	/**
 	 * Callers about to wait for {@link #attemptEnded}: an attempt that finds none (an inline one,
@@ -149,14 +157,13 @@ final class RangeLoader {
 				Thread.onSpinWait();
 			}
 		}
-		// counted before the condition is read under the monitor: an attempt that ends meanwhile either
-		// sees the count and notifies, or ended before the count, and then the condition shows it
+		// counted before the condition is read under the lock: an attempt that ends meanwhile either
+		// sees the count and signals, or ended before the count, and then the condition shows it
 		this.waiting.incrementAndGet();
+		this.attemptLock.lock();
 		try {
-			synchronized (this.attemptEnded) {
-				if (stillWaiting(seen, failure)) {
-					TimeUnit.NANOSECONDS.timedWait(this.attemptEnded, nanos);
-				}
+			if (stillWaiting(seen, failure)) {
+				this.attemptEnded.awaitNanos(nanos);
 			}
 		}
 		catch (InterruptedException ex) {
@@ -165,6 +172,7 @@ final class RangeLoader {
 					+ "'", Duration.ofSeconds(1), ex);
 		}
 		finally {
+			this.attemptLock.unlock();
 			this.waiting.decrementAndGet();
 		}
 	}
@@ -308,8 +316,12 @@ final class RangeLoader {
 
 	private void wakeWaiting() {
 		if (this.waiting.get() > 0) {
-			synchronized (this.attemptEnded) {
-				this.attemptEnded.notifyAll();
+			this.attemptLock.lock();
+			try {
+				this.attemptEnded.signalAll();
+			}
+			finally {
+				this.attemptLock.unlock();
 			}
 		}
 	}
