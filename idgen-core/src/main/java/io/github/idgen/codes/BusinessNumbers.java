@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
@@ -62,7 +63,11 @@ public final class BusinessNumbers {
 	/** The period being served; replaced, under {@link #switching}, when the clock leaves it. */
 	private volatile CodePeriod current = CodePeriod.NONE;
 
-	private final Object switching = new Object();
+	/**
+	 * Held while a new period's tag is created in the store and its first range awaited: a lock, not a
+	 * monitor, since a virtual thread waiting in a monitor would pin its carrier on JDK 21.
+	 */
+	private final ReentrantLock switching = new ReentrantLock();
 
 	/**
 	 * Creates the numbers of a code.
@@ -184,7 +189,8 @@ public final class BusinessNumbers {
 
 	/** Moves to the period of a time, creating its tag if needed; the old period's service is dropped. */
 	private CodePeriod switchTo(long now) {
-		synchronized (this.switching) {
+		this.switching.lock();
+		try {
 			CodePeriod old = this.current;
 			if (old.contains(now)) {
 				return old;
@@ -195,6 +201,9 @@ public final class BusinessNumbers {
 				this.services.forget(old.tag);
 			}
 			return period;
+		}
+		finally {
+			this.switching.unlock();
 		}
 	}
 

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -28,11 +29,7 @@ public final class LeaseKeeper implements Closeable {
 
 	private static final Logger logger = LoggerFactory.getLogger(LeaseKeeper.class);
 
-	private enum State {
-
-		LATENT, STARTED, CLOSED
-
-	}
+	private enum State { LATENT, STARTED, CLOSED }
 
 	private final LeaseBackend backend;
 
@@ -44,8 +41,8 @@ public final class LeaseKeeper implements Closeable {
 
 	private final AtomicReference<State> state = new AtomicReference<>(State.LATENT);
 
-	/** Serialises every change of {@link #lease}; never taken by fencing. */
-	private final Object leaseLock = new Object();
+	/** Serialises every change of {@link #lease}; never taken by fencing; not a monitor: held across I/O. */
+	private final ReentrantLock leaseLock = new ReentrantLock();
 
 	private final Listeners<WorkerIdLease> leaseListeners = new Listeners<>();
 
@@ -91,15 +88,7 @@ public final class LeaseKeeper implements Closeable {
 		this.executor = scheduler;
 		scheduleRenewal();
 		long interval = this.settings.markInterval().toMillis();
-		scheduler.scheduleWithFixedDelay(() -> {
-			try {
-				writeMarkAhead();
-			}
-			catch (Throwable ex) {
-				// anything thrown out of a periodic task would cancel its next runs, and with them the marks
-				logger.error("Could not write the high-water mark; trying again at the next interval", ex);
-			}
-		}, interval, interval, TimeUnit.MILLISECONDS);
+		scheduler.scheduleWithFixedDelay(this::writeMarkAhead, interval, interval, TimeUnit.MILLISECONDS);
 	}
 
 	/**
@@ -114,17 +103,19 @@ public final class LeaseKeeper implements Closeable {
 			throw new IllegalStateException("Worker ids are leased only between start() and close(), state is "
 					+ this.state.get());
 		}
-		synchronized (this.leaseLock) {
-			try {
-				return updateLease(forced);
-			}
-			catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
-				throw ex;
-			}
-			catch (Exception ex) {
-				throw new IllegalStateException("Could not lease a worker id at " + this.backend.location() + ": " + ex,
-						ex);
-			}
+		this.leaseLock.lock();
+		try {
+			return updateLease(forced);
+		}
+		catch (WorkerIdsExhaustedException | HighWaterMarksAheadException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Could not lease a worker id at " + this.backend.location() + ": " + ex,
+					ex);
+		}
+		finally {
+			this.leaseLock.unlock();
 		}
 	}
 
@@ -188,13 +179,19 @@ public final class LeaseKeeper implements Closeable {
 		if (current == null || current.getState() != WorkerIdLease.State.ACTIVE || !current.isValid()) {
 			return;
 		}
-		HighWaterMarks.Write written = this.marks.writeAhead(current);
-		if (written == HighWaterMarks.Write.TAKEN_OVER) {
-			fence(current, "high-water mark record taken over by another holder");
-			scheduleRecovery(0);
+		try {
+			HighWaterMarks.Write written = this.marks.writeAhead(current);
+			if (written == HighWaterMarks.Write.TAKEN_OVER) {
+				fence(current, "high-water mark record taken over by another holder");
+				scheduleRecovery(0);
+			}
+			else if (written == HighWaterMarks.Write.RESUMED) {
+				changed(current); // ids had stopped at the old mark: waiting callers may go on
+			}
 		}
-		else if (written == HighWaterMarks.Write.RESUMED) {
-			changed(current); // ids had stopped at the old mark: waiting callers may go on
+		catch (Throwable ex) {
+			// anything thrown out of a periodic task would cancel its next runs, and with them the marks
+			logger.error("Could not write the high-water mark; trying again at the next interval", ex);
 		}
 	}
 
@@ -386,12 +383,16 @@ public final class LeaseKeeper implements Closeable {
 			scheduler.shutdownNow();
 		}
 		this.deadlines.close();
-		synchronized (this.leaseLock) {
+		this.leaseLock.lock();
+		try {
 			WorkerIdLease current = this.lease;
 			if (current != null) {
 				release(current, "closed");
 				this.giveBacks.atShutdown(current);
 			}
+		}
+		finally {
+			this.leaseLock.unlock();
 		}
 		this.recoveredListeners.clear();
 	}

@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import io.lettuce.core.RedisCommandExecutionException;
@@ -41,6 +42,12 @@ final class RedisChannel implements AutoCloseable {
 	private final long waitTimeoutMillis;
 
 	private final AtomicLong reconnects = new AtomicLong();
+
+	/**
+	 * One request at a time. A lock, not a monitor: a caller holds it across the round trip, and a
+	 * virtual thread waiting in a monitor would pin its carrier on JDK 21.
+	 */
+	private final ReentrantLock requests = new ReentrantLock();
 
 	private @Nullable StatefulRedisConnection<String, String> connection;
 
@@ -83,7 +90,8 @@ final class RedisChannel implements AutoCloseable {
 	}
 
 	/** Runs plain commands, such as the start-up checks. */
-	synchronized <T> T call(Function<RedisCommands<String, String>, T> commands) {
+	<T> T call(Function<RedisCommands<String, String>, T> commands) {
+		this.requests.lock();
 		try {
 			T result = commands.apply(connection().sync());
 			succeeded();
@@ -93,10 +101,22 @@ final class RedisChannel implements AutoCloseable {
 			failed();
 			throw ex;
 		}
+		finally {
+			this.requests.unlock();
+		}
 	}
 
-	private synchronized <T> T run(RedisScript script, ScriptOutputType type, String[] keys, String[] args,
-			boolean wait) {
+	private <T> T run(RedisScript script, ScriptOutputType type, String[] keys, String[] args, boolean wait) {
+		this.requests.lock();
+		try {
+			return runLocked(script, type, keys, args, wait);
+		}
+		finally {
+			this.requests.unlock();
+		}
+	}
+
+	private <T> T runLocked(RedisScript script, ScriptOutputType type, String[] keys, String[] args, boolean wait) {
 		StatefulRedisConnection<String, String> connection;
 		try {
 			connection = connection();
@@ -263,13 +283,19 @@ final class RedisChannel implements AutoCloseable {
 	}
 
 	@Override
-	public synchronized void close() {
-		// at once, not asynchronously: the connector may shut its client down next, which would close
-		// a connection still closing again (and Lettuce warns of it)
-		StatefulRedisConnection<String, String> current = this.connection;
-		this.connection = null;
-		if (current != null) {
-			current.close();
+	public void close() {
+		this.requests.lock();
+		try {
+			// at once, not asynchronously: the connector may shut its client down next, which would close
+			// a connection still closing again (and Lettuce warns of it)
+			StatefulRedisConnection<String, String> current = this.connection;
+			this.connection = null;
+			if (current != null) {
+				current.close();
+			}
+		}
+		finally {
+			this.requests.unlock();
 		}
 	}
 

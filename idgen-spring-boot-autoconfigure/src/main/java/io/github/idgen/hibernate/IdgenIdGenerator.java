@@ -1,5 +1,6 @@
 package io.github.idgen.hibernate;
 
+import java.lang.reflect.Member;
 import java.util.EnumSet;
 import java.util.function.Supplier;
 
@@ -48,7 +49,18 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 
 	private transient @Nullable Supplier<IdService> idService;
 
+	// Hibernate 7.2 (Spring Boot 4.0) calls only this one, abstract there; 7.4 (Spring Boot 4.1) has both,
+	// as defaults: implementing both keeps one jar working on both lines
 	@Override
+	public void initialize(IdgenId annotation, Member member, GeneratorCreationContext context) {
+		initialize(annotation, context);
+	}
+
+	/**
+	 * Takes the {@link IdService} of the annotation from the bean container.
+	 * @param annotation the id attribute's annotation
+	 * @param context the attribute's mapping
+	 */
 	public void initialize(IdgenId annotation, GeneratorCreationContext context) {
 		String attribute = context.getPersistentClass().getEntityName() + "." + context.getProperty().getName();
 		Class<?> idType = context.getType().getReturnedClass();
@@ -124,7 +136,10 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 		return EventTypeSets.INSERT_ONLY;
 	}
 
-	@Override
+	/**
+	 * Returns the type of the ids generated (Hibernate 7.4 asks; 7.2, in Spring Boot 4.0, has no such method).
+	 * @return {@code Long}
+	 */
 	public Class<?> getGeneratedType() {
 		return Long.class;
 	}
