@@ -80,8 +80,10 @@ demo_port=$(free_port)
   --xxx.common.segment-initialize-schema=always --idgen.server.tokens[0].name=bench \
   --idgen.server.tokens[0].token="$token" > "$work/idgen.log" 2>&1 &
 pids+=($!)
+declare -A pid_of=([idgen]=$!)
 "$JAVA" $HEAP $IDGEN_OPTS -jar "$server_jar" --server.port="$demo_port" > "$work/demo.log" 2>&1 &
 pids+=($!)
+pid_of[demo]=$!
 
 if [ -n "$leaf_jar" ]; then
   zk_port=$(free_port)
@@ -101,10 +103,11 @@ leaf.snowflake.enable=true
 leaf.snowflake.zk.address=127.0.0.1:$zk_port
 leaf.snowflake.port=$leaf_port
 EOF
-  (cd "$work" && "$LEAF_JAVA" $HEAP --add-opens java.base/java.lang=ALL-UNNAMED -Djava.io.tmpdir="$work/leaf-tmp" \
+  (cd "$work" && exec "$LEAF_JAVA" $HEAP --add-opens java.base/java.lang=ALL-UNNAMED -Djava.io.tmpdir="$work/leaf-tmp" \
     -Dloader.path="$work/leaf-conf" -cp "$leaf_jar" org.springframework.boot.loader.PropertiesLauncher \
     --server.port="$leaf_port" > "$work/leaf.log" 2>&1) &
   pids+=($!)
+  pid_of[leaf]=$!
 fi
 
 auth="Authorization: Bearer $token"
@@ -133,15 +136,23 @@ endpoints+=("idgen snowflake|$idgen/api/snowflake/get/$TAG|$auth"
 
 to_ms() { awk '{ v = $1 + 0; if ($1 ~ /us$/) v /= 1000; else if ($1 ~ /ms$/) ; else if ($1 ~ /m$/) v *= 60000; else if ($1 ~ /s$/) v *= 1000; printf "%.2f\n", v }'; }
 results=$work/results
+# CPU time of a process so far, in clock ticks (user + system, fields 14 and 15 of /proc/PID/stat)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 run_wrk() { # seconds, label|url|header, round (0: warm-up)
-  local label url header out
+  local label url header out pid before requests
   IFS='|' read -r label url header <<< "$2"
-  if [ -n "$header" ]; then out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -H "$header" "$url")
-  else out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency "$url"); fi
+  pid=${pid_of[${label%% *}]}
+  before=$(cpu_ticks "$pid")
+  if [ -n "$header" ]; then out=$(/usr/bin/time -f 'wrk-cpu %U %S' wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -H "$header" "$url" 2>&1)
+  else out=$(/usr/bin/time -f 'wrk-cpu %U %S' wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency "$url" 2>&1); fi
   if grep -q -e 'Non-2xx' -e 'Socket errors' <<< "$out"; then fail "$label: $(grep -e 'Non-2xx' -e 'Socket errors' <<< "$out")"; fi
   [ "$3" = 0 ] && return 0
-  printf '%s|%s|%s|%s|%s\n' "$label" "$3" "$(awk '/^Requests\/sec/ { print $2 }' <<< "$out")" \
-    "$(awk '$1 == "50%" { print $2 }' <<< "$out" | to_ms)" "$(awk '$1 == "99%" { print $2 }' <<< "$out" | to_ms)" >> "$results"
+  requests=$(awk '/requests in/ { print $1 }' <<< "$out")
+  # fields: label, round, requests/s, p50 ms, p99 ms, server CPU µs per request, wrk CPU µs per request
+  printf '%s|%s|%s|%s|%s|%s|%s\n' "$label" "$3" "$(awk '/^Requests\/sec/ { print $2 }' <<< "$out")" \
+    "$(awk '$1 == "50%" { print $2 }' <<< "$out" | to_ms)" "$(awk '$1 == "99%" { print $2 }' <<< "$out" | to_ms)" \
+    "$(awk -v t=$(( $(cpu_ticks "$pid") - before )) -v n="$requests" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')" \
+    "$(awk -v n="$requests" '/^wrk-cpu/ { printf "%.1f", ($2 + $3) * 1e6 / n }' <<< "$out")" >> "$results"
   tail -1 "$results" >&2
 }
 
@@ -181,6 +192,7 @@ done
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 column() { awk -F'|' -v l="$1" -v c="$2" '$1 == l { print $c }' "$results"; }
 stat() { column "$1" "$2" | median; }
+column_all() { awk -F'|' -v c="$1" '{ print $c }' "$results"; }
 rounds() { column "$1" 3 | awk '{ printf "%s%s", (NR > 1 ? " · " : ""), int($1 + 0.5) } END { print "" }'; }
 fmt() { awk -v v="$1" 'BEGIN { s = sprintf("%d", v + 0.5); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s); print s }'; }
 
@@ -188,22 +200,24 @@ echo
 echo "$ROUNDS rounds of ${DURATION} s, wrk -t$THREADS -c$CONNECTIONS keep-alive, after ${WARMUP} s of warm-up per endpoint;"
 echo "idgen-server: $("$JAVA" -version 2>&1 | head -1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| endpoint | Leaf req/s | idgen-server req/s | idgen / Leaf | p50 Leaf / idgen | p99 Leaf / idgen |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+echo "| endpoint | Leaf req/s | idgen-server req/s | idgen / Leaf | p50 Leaf / idgen | p99 Leaf / idgen | server CPU per request, Leaf / idgen |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for kind in segment snowflake; do
   path=$([ $kind = segment ] && echo "/api/segment/get/{tag}" || echo "/api/snowflake/get/{key}")
   i=$(stat "idgen $kind" 3)
   if [ -n "$leaf_jar" ]; then
     l=$(stat "leaf $kind" 3)
-    echo "| \`GET $path\` | $(fmt "$l") | $(fmt "$i") | **$(awk -v a="$i" -v b="$l" 'BEGIN { printf "%.2f", a / b }')** | $(stat "leaf $kind" 4) / $(stat "idgen $kind" 4) ms | $(stat "leaf $kind" 5) / $(stat "idgen $kind" 5) ms |"
+    echo "| \`GET $path\` | $(fmt "$l") | $(fmt "$i") | **$(awk -v a="$i" -v b="$l" 'BEGIN { printf "%.2f", a / b }')** | $(stat "leaf $kind" 4) / $(stat "idgen $kind" 4) ms | $(stat "leaf $kind" 5) / $(stat "idgen $kind" 5) ms | $(stat "leaf $kind" 6) / $(stat "idgen $kind" 6) µs |"
   else
-    echo "| \`GET $path\` | | $(fmt "$i") | | $(stat "idgen $kind" 4) ms | $(stat "idgen $kind" 5) ms |"
+    echo "| \`GET $path\` | | $(fmt "$i") | | $(stat "idgen $kind" 4) ms | $(stat "idgen $kind" 5) ms | $(stat "idgen $kind" 6) µs |"
   fi
 done
-echo "| a constant behind idgen-server's filters | | $(fmt "$(stat "idgen constant" 3)") | | $(stat "idgen constant" 4) ms | $(stat "idgen constant" 5) ms |"
-echo "| demo (no tokens): \`GET /api/segment/get/{tag}\` | | $(fmt "$(stat "demo segment" 3)") | | $(stat "demo segment" 4) ms | $(stat "demo segment" 5) ms |"
-echo "| demo (no tokens): \`GET /api/snowflake/get/{key}\` | | $(fmt "$(stat "demo snowflake" 3)") | | $(stat "demo snowflake" 4) ms | $(stat "demo snowflake" 5) ms |"
-echo "| \`GET /v1/ids?count=100\`: ids/s | | $(fmt "$(awk -v v="$(stat "idgen ids?count=100" 3)" 'BEGIN { print v * 100 }')") | | $(stat "idgen ids?count=100" 4) ms | $(stat "idgen ids?count=100" 5) ms |"
+echo "| a constant behind idgen-server's filters | | $(fmt "$(stat "idgen constant" 3)") | | $(stat "idgen constant" 4) ms | $(stat "idgen constant" 5) ms | $(stat "idgen constant" 6) µs |"
+echo "| demo (no tokens): \`GET /api/segment/get/{tag}\` | | $(fmt "$(stat "demo segment" 3)") | | $(stat "demo segment" 4) ms | $(stat "demo segment" 5) ms | $(stat "demo segment" 6) µs |"
+echo "| demo (no tokens): \`GET /api/snowflake/get/{key}\` | | $(fmt "$(stat "demo snowflake" 3)") | | $(stat "demo snowflake" 4) ms | $(stat "demo snowflake" 5) ms | $(stat "demo snowflake" 6) µs |"
+echo "| \`GET /v1/ids?count=100\`: ids/s | | $(fmt "$(awk -v v="$(stat "idgen ids?count=100" 3)" 'BEGIN { print v * 100 }')") | | $(stat "idgen ids?count=100" 4) ms | $(stat "idgen ids?count=100" 5) ms | $(stat "idgen ids?count=100" 6) µs |"
+echo
+echo "wrk's own CPU per request, median of every run: $(column_all 7 | median) µs"
 echo
 echo "requests/s of each round:"
 for e in "${endpoints[@]}"; do IFS='|' read -r label _ <<< "$e"; echo "- $label: $(rounds "$label")"; done
