@@ -29,7 +29,7 @@ started() { # java, options... ; prints seconds from JVM start to "Started"
   local port; port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   "$java" "$@" -Xmx512m -jar "$app" --server.port="$port" > "$work/run.log" 2>&1 &
   local pid=$!
-  for _ in $(seq 1 600); do grep -q 'Started IdgenServerApplication' "$work/run.log" && break; sleep 0.1; done
+  for _ in $(seq 1 1200); do grep -qs 'Started IdgenServerApplication' "$work/run.log" && break; sleep 0.1; done
   kill "$pid"; wait "$pid" 2> /dev/null || true
   sed -n 's/.*Started IdgenServerApplication.*process running for \([0-9.]*\).*/\1/p' "$work/run.log"
 }
