@@ -1,12 +1,15 @@
 package io.github.idgen.server.security;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -19,8 +22,9 @@ import org.springframework.security.core.authority.AuthorityUtils;
 
 /**
  * The tokens of {@code idgen.server.tokens}, kept as SHA-256 hashes only. A presented token is
- * hashed and compared with every configured hash in constant time, so neither the comparison nor
- * its position in the list tells an attacker how close a guess was.
+ * hashed and its hash looked up: one lookup, however many tokens there are. The lookup's time can
+ * tell an attacker only how close the hash of a guess came to a configured hash, which says nothing
+ * about how close the guess came to a token (that would take finding SHA-256 preimages).
  */
 public final class ConfiguredTokens {
 
@@ -28,10 +32,21 @@ public final class ConfiguredTokens {
 
 	private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,64}");
 
+	/** Cloned per hash: cheaper than looking the algorithm up among the providers every time. */
+	private static final MessageDigest SHA256 = sha256Digest();
+
 	private final List<Caller> callers;
+
+	/** The callers by the hash of their token. */
+	private final Map<ByteBuffer, Caller> byHash;
 
 	private ConfiguredTokens(List<Caller> callers) {
 		this.callers = callers;
+		Map<ByteBuffer, Caller> byHash = new HashMap<>();
+		for (Caller caller : callers) {
+			byHash.put(ByteBuffer.wrap(caller.hash), caller);
+		}
+		this.byHash = Map.copyOf(byHash);
 	}
 
 	/**
@@ -111,20 +126,21 @@ public final class ConfiguredTokens {
 	 * @return the caller, or null if no configured token matches
 	 */
 	public @Nullable Caller find(String presented) {
-		byte[] hash = sha256(presented);
-		Caller found = null;
-		// every hash is compared, whichever matches
-		for (Caller caller : this.callers) {
-			if (MessageDigest.isEqual(caller.hash, hash)) {
-				found = caller;
-			}
-		}
-		return found;
+		return this.byHash.get(ByteBuffer.wrap(sha256(presented)));
 	}
 
 	static byte[] sha256(String token) {
 		try {
-			return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+			return ((MessageDigest) SHA256.clone()).digest(token.getBytes(StandardCharsets.UTF_8));
+		}
+		catch (CloneNotSupportedException ex) {
+			throw new IllegalStateException("The JDK's SHA-256 can be cloned", ex);
+		}
+	}
+
+	private static MessageDigest sha256Digest() {
+		try {
+			return MessageDigest.getInstance("SHA-256");
 		}
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("Every Java runtime has SHA-256", ex);

@@ -16,13 +16,18 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer.AuthorizedUrl;
-import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.annotation.web.configurers.HeadersConfigurer;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
+import org.springframework.security.web.header.HeaderWriterFilter;
+import org.springframework.security.web.header.writers.StaticHeadersWriter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
@@ -31,7 +36,9 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * details) one allowed to manage, since they show every tag, unless they are on a port of their own
  * ({@code management.server.port}), which is then the permission. The demo without tokens lets
  * everyone in (it listens on loopback only). Stateless: no session, no cookie, so no CSRF to defend
- * against.
+ * against, and no filter that only a session or a login needs (anonymous authentication, session
+ * management, request cache): every request pays for each filter, and an id costs less than any of
+ * them.
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
@@ -54,6 +61,16 @@ public class SecurityConfiguration {
 	/** Health's status and probes (its details need the manage role), and info. */
 	private static final String[] OPEN_ENDPOINTS = { "health", "info" };
 
+	/**
+	 * No observations of Spring Security's own: they cost more per request than the rest of the filter
+	 * chain (an observation around every filter, with counters), and the request's own observation,
+	 * {@code http.server.requests} per endpoint and tag, counts 401 and 403 already.
+	 */
+	@Bean
+	static SecurityObservationSettings securityObservationSettings() {
+		return SecurityObservationSettings.noObservations();
+	}
+
 	@Bean
 	ConfiguredTokens configuredTokens(IdgenServerProperties properties) {
 		return ConfiguredTokens.of(properties.getTokens());
@@ -73,7 +90,10 @@ public class SecurityConfiguration {
 			.formLogin((form) -> form.disable())
 			.logout((logout) -> logout.disable())
 			.requestCache((cache) -> cache.disable())
-			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+			.anonymous((anonymous) -> anonymous.disable())
+			.sessionManagement((session) -> session.disable())
+			.securityContext((context) -> context.securityContextRepository(new RequestAttributeSecurityContextRepository()))
+			.headers(SecurityConfiguration::idAnswerHeaders);
 		if (tokens.isEmpty() && ServerMode.of(environment) == ServerMode.DEMO) {
 			logger.warn("idgen-server demo: no tokens, every request is let in (listening on loopback only)");
 			return http.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll()).build();
@@ -110,6 +130,27 @@ public class SecurityConfiguration {
 				requests.anyRequest().authenticated();
 			})
 			.build();
+	}
+
+	/**
+	 * The headers an id answer needs: {@code no-store}, since a cached GET would hand out an id twice,
+	 * and {@code nosniff}; none for frames or scripts, which a {@code text/plain} or JSON answer has
+	 * not. Written before the request goes on, not when the answer is committed: they never depend on it.
+	 */
+	private static void idAnswerHeaders(HeadersConfigurer<HttpSecurity> headers) {
+		headers.defaultsDisabled()
+			.contentTypeOptions((options) -> {
+			})
+			.addHeaderWriter(new StaticHeadersWriter("Cache-Control", "no-store"))
+			.withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
+
+				@Override
+				public <O extends HeaderWriterFilter> O postProcess(O filter) {
+					filter.setShouldWriteHeadersEagerly(true);
+					return filter;
+				}
+
+			});
 	}
 
 	@Bean
