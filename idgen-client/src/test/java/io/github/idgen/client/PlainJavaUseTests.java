@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The client without Spring: {@link HttpSegmentStore} and the {@link SegmentIdServices} on it load,
  * link and run from a class path with every Spring jar taken out, as in a plain-Java application
- * (the module's pom excludes Spring from the autoconfigure jar it takes the segment classes from).
+ * (the module depends on idgen-core alone, which has no Spring either).
  */
 class PlainJavaUseTests {
 

@@ -63,13 +63,14 @@ class MonitorFreeSourcesTests {
 					"io/github/idgen/lease/LeaseKeeper.java", "io/github/idgen/codes/BusinessNumbers.java");
 	}
 
-	/** Main sources of every module but the benchmarks, which no application runs. */
+	/** Main sources of every module but the benchmarks and the test support, which no application runs. */
 	private static List<Path> mainSources() {
 		Path root = repositoryRoot();
 		try (Stream<Path> files = Files.walk(root)) {
 			return files.filter((file) -> file.toString().endsWith(".java"))
 				.filter((file) -> root.relativize(file).toString().contains("/src/main/java/"))
 				.filter((file) -> !root.relativize(file).startsWith("idgen-benchmarks"))
+				.filter((file) -> !root.relativize(file).startsWith("idgen-test-support"))
 				.filter((file) -> !root.relativize(file).toString().contains("/target/"))
 				.toList();
 		}

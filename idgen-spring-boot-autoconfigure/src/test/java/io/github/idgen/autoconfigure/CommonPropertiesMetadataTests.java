@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.idgen.autoconfigure.client.IdgenServerClientProperties;
 import io.github.idgen.autoconfigure.codes.CodesProperties;
 import io.github.idgen.autoconfigure.jdbc.JdbcLeaseProperties;
 import io.github.idgen.autoconfigure.opaque.OpaqueIdProperties;
@@ -47,7 +49,7 @@ class CommonPropertiesMetadataTests {
 	/** Every class bound under {@code xxx.common}. */
 	private static final List<Class<?>> PROPERTIES_CLASSES = List.of(CommonProperties.class, LeaseProperties.class,
 			IdLayoutProperties.class, SegmentProperties.class, JdbcLeaseProperties.class, RedisBackendProperties.class,
-			OpaqueIdProperties.class, CodesProperties.class);
+			OpaqueIdProperties.class, CodesProperties.class, IdgenServerClientProperties.class);
 
 	/** Keys only a condition reads, declared in additional-spring-configuration-metadata.json. */
 	private static final Map<String, Class<?>> CONDITION_KEYS = Map.of("xxx.common.web-unavailable-problem-enabled",
@@ -223,8 +225,9 @@ class CommonPropertiesMetadataTests {
 			for (PropertyDescriptor descriptor : BeanUtils.getPropertyDescriptors(propertiesClass)) {
 				Object value = (descriptor.getWriteMethod() != null) ? defaults.getPropertyValue(descriptor.getName())
 						: null;
-				// an empty map (the named generators) is no default a user sets
-				if (value != null && !(value instanceof Map<?, ?> map && map.isEmpty())) {
+				// an empty map (the named generators) or list (the server URLs) is no default a user sets
+				if (value != null && !(value instanceof Map<?, ?> map && map.isEmpty())
+						&& !(value instanceof Collection<?> list && list.isEmpty())) {
 					bound.put("xxx.common." + descriptor.getName().replaceAll("([A-Z])", "-$1").toLowerCase(), value);
 				}
 			}

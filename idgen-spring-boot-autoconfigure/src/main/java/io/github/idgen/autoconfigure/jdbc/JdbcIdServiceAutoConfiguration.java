@@ -16,9 +16,12 @@ import io.github.idgen.snowflake.IdService;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -35,22 +38,42 @@ import org.springframework.context.annotation.Import;
 @Import(LeaseIdServiceConfiguration.class)
 public final class JdbcIdServiceAutoConfiguration {
 
-	@Bean
-	@ConditionalOnMissingBean(ClusterDeployment.class)
-	JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, LeaseProperties lease,
-			IdLayoutProperties layouts, JdbcLeaseProperties jdbc, DataSource dataSource) {
-		JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(dataSource)
-			.leaseGroup(jdbc.getJdbcLeaseGroup())
-			.table(jdbc.getJdbcLeaseTable())
-			.leaseTimeout(jdbc.getJdbcLeaseTimeout())
-			.schemaInitialization(jdbc.getJdbcInitializeSchema());
-		JdbcLeaseDeployment deployment = LeaseIdServiceConfiguration.leaseSettings(builder, properties, lease, layouts)
-			.build();
-		deployment.start();
-		return deployment;
+	// a nested class, so that an application without idgen-jdbc (idgen-spring-boot-starter-redis) never
+	// loads a class of it
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(JdbcLeaseDeployment.class)
+	static class JdbcLeaseConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(ClusterDeployment.class)
+		JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, LeaseProperties lease,
+				IdLayoutProperties layouts, JdbcLeaseProperties jdbc, DataSource dataSource) {
+			JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(dataSource)
+				.leaseGroup(jdbc.getJdbcLeaseGroup())
+				.table(jdbc.getJdbcLeaseTable())
+				.leaseTimeout(jdbc.getJdbcLeaseTimeout())
+				.schemaInitialization(jdbc.getJdbcInitializeSchema());
+			JdbcLeaseDeployment deployment = LeaseIdServiceConfiguration
+				.leaseSettings(builder, properties, lease, layouts)
+				.build();
+			deployment.start();
+			return deployment;
+		}
+
 	}
 
-	// declared after the deployment and registered after the imported proxy: the condition sees both,
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingClass("io.github.idgen.jdbc.JdbcLeaseDeployment")
+	static class MissingJdbcBackendConfiguration {
+
+		@Bean
+		IdService idService() {
+			throw new MissingJdbcBackendException("xxx.common.jdbc-enabled=true");
+		}
+
+	}
+
+	// registered after the nested configurations and the imported proxy: the condition sees both,
 	// or the user's
 	@Bean
 	@ConditionalOnBean({ IdServiceProxy.class, LeaseStatistics.class })

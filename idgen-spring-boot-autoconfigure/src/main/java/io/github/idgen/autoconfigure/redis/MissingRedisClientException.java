@@ -1,8 +1,8 @@
 package io.github.idgen.autoconfigure.redis;
 
 /**
- * Thrown at start-up when a Redis backend is switched on and Lettuce or Spring Boot's Redis support
- * ({@code spring-boot-data-redis}) is not on the classpath.
+ * Thrown at start-up when a Redis backend is switched on and Lettuce, Spring Boot's Redis support
+ * ({@code spring-boot-data-redis}) or idgen's Redis backend ({@code idgen-redis}) is not on the classpath.
  */
 class MissingRedisClientException extends IllegalStateException {
 
@@ -13,8 +13,8 @@ class MissingRedisClientException extends IllegalStateException {
 	 */
 	MissingRedisClientException(String setting) {
 		super(setting + " keeps idgen's records in Redis on Spring Boot's Redis connection, and"
-				+ " io.lettuce.core.RedisClient or org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails"
-				+ " is not on the classpath");
+				+ " io.lettuce.core.RedisClient, org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails"
+				+ " or io.github.idgen.redis.RedisConnector (idgen-redis) is not on the classpath");
 		this.setting = setting;
 	}
 

@@ -24,7 +24,7 @@ import org.springframework.context.annotation.Configuration;
  * {@code WAIT} proves only the writes of the connection it runs on.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass({ RedisClient.class, DataRedisConnectionDetails.class })
+@ConditionalOnClass({ RedisClient.class, DataRedisConnectionDetails.class, RedisConnector.class })
 @EnableConfigurationProperties(RedisBackendProperties.class)
 class RedisConnectorConfiguration {
 

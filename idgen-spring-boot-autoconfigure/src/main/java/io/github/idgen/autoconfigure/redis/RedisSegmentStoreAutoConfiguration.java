@@ -34,7 +34,7 @@ import org.springframework.context.annotation.Import;
 public final class RedisSegmentStoreAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass({ RedisClient.class, DataRedisConnectionDetails.class })
+	@ConditionalOnClass({ RedisClient.class, DataRedisConnectionDetails.class, RedisConnector.class })
 	@Import(RedisConnectorConfiguration.class)
 	static class RedisStoreConfiguration {
 

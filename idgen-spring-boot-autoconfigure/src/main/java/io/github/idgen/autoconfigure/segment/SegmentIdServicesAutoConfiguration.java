@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.segment;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.autoconfigure.jdbc.MissingJdbcBackendException;
 import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStore;
@@ -11,6 +12,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
@@ -31,12 +33,33 @@ public final class SegmentIdServicesAutoConfiguration {
 
 	private static final String STORE_PROPERTY = "xxx.common.segment-store";
 
-	@Bean
-	@ConditionalOnMissingBean({ SegmentStore.class, SegmentIdServices.class })
+	// a nested class, so that an application without idgen-jdbc (idgen-spring-boot-starter-redis) never
+	// loads a class of it
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(JdbcSegmentStore.class)
 	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
-	JdbcSegmentStore segmentStore(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
-		return new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable(),
-				properties.getSegmentAllocationTimeout());
+	static class JdbcStoreConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean({ SegmentStore.class, SegmentIdServices.class })
+		JdbcSegmentStore segmentStore(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
+			return new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable(),
+					properties.getSegmentAllocationTimeout());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingClass("io.github.idgen.segment.JdbcSegmentStore")
+	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
+	static class MissingJdbcStoreConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean({ SegmentStore.class, SegmentIdServices.class })
+		SegmentStore segmentStore() {
+			throw new MissingJdbcBackendException("xxx.common.segment-enabled=true with xxx.common.segment-store=jdbc");
+		}
+
 	}
 
 	@Bean(destroyMethod = "close")
@@ -58,7 +81,7 @@ public final class SegmentIdServicesAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(DataSourceScriptDatabaseInitializer.class)
+	@ConditionalOnClass({ DataSourceScriptDatabaseInitializer.class, JdbcSegmentStore.class })
 	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
 	static final class SchemaConfiguration {
 

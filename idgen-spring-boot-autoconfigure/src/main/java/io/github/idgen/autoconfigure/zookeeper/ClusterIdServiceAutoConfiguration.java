@@ -18,9 +18,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
@@ -41,7 +41,7 @@ import org.springframework.context.annotation.Import;
 public final class ClusterIdServiceAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(CuratorFramework.class)
+	@ConditionalOnClass({ CuratorFramework.class, ClusterDeploymentImpl.class })
 	static class CuratorLeaseConfiguration {
 
 		@Bean
@@ -74,7 +74,7 @@ public final class ClusterIdServiceAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnMissingClass("org.apache.curator.framework.CuratorFramework")
+	@Conditional(ZooKeeperBackendMissingCondition.class)
 	static class MissingCuratorConfiguration {
 
 		@Bean
