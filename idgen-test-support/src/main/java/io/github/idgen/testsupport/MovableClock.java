@@ -42,14 +42,45 @@ public final class MovableClock extends Clock {
 		return ZoneOffset.UTC;
 	}
 
+	/**
+	 * Returns this clock seen in another zone: it shows the same instant and moves when this one moves.
+	 */
 	@Override
 	public Clock withZone(ZoneId zone) {
-		throw new UnsupportedOperationException();
+		return new ZonedView(this, zone);
 	}
 
 	@Override
 	public Instant instant() {
 		return this.now;
+	}
+
+	private static final class ZonedView extends Clock {
+
+		private final MovableClock source;
+
+		private final ZoneId zone;
+
+		ZonedView(MovableClock source, ZoneId zone) {
+			this.source = source;
+			this.zone = zone;
+		}
+
+		@Override
+		public ZoneId getZone() {
+			return this.zone;
+		}
+
+		@Override
+		public Clock withZone(ZoneId zone) {
+			return this.source.withZone(zone);
+		}
+
+		@Override
+		public Instant instant() {
+			return this.source.instant();
+		}
+
 	}
 
 }
