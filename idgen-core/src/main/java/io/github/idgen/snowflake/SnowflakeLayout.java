@@ -2,7 +2,6 @@ package io.github.idgen.snowflake;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
  * The shape of a Snowflake id, as an immutable value: from the high bits down, {@code sign 0 |
@@ -350,14 +349,7 @@ public final class SnowflakeLayout {
 	 * @throws IllegalArgumentException naming the argument that is out of range
 	 */
 	public long compose(Instant timestamp, int datacenterId, int workerId, int sequence) {
-		Instant end = lastTimestamp().plus(this.timeUnit);
-		if (timestamp.isBefore(this.epoch) || !timestamp.isBefore(end)) {
-			throw new IllegalArgumentException(
-					"timestamp must be from " + this.epoch + " and before " + end + ", was " + timestamp);
-		}
-		long units = unitsSinceEpoch(timestamp.toEpochMilli());
-		return (units << timestampShift()) | ((long) nodeId(datacenterId, workerId) << this.sequenceBits)
-				| LayoutRules.checkField("sequence", sequence, maxSequence());
+		return LayoutFields.compose(this, timestamp, datacenterId, workerId, sequence);
 	}
 
 	/**
@@ -367,26 +359,17 @@ public final class SnowflakeLayout {
 	 * @throws IllegalArgumentException if {@code id} is negative or above {@link #maxId()}
 	 */
 	public SnowflakeId decompose(long id) {
-		if (id < 0 || id > maxId()) {
-			throw new IllegalArgumentException("id must be between 0 and " + maxId() + " (" + this + "), was " + id);
-		}
-		int nodeId = (int) ((id >>> this.sequenceBits) & maxNodeId());
-		return new SnowflakeId(id, Instant.ofEpochMilli(timestampMillis(id)), nodeId >>> this.workerBits,
-				nodeId & maxWorkerId(), (int) (id & maxSequence()));
+		return LayoutFields.decompose(this, id);
 	}
 
 	@Override
 	public boolean equals(Object other) {
-		return (other instanceof SnowflakeLayout that) && this.unitMillis == that.unitMillis
-				&& this.timestampBits == that.timestampBits && this.datacenterBits == that.datacenterBits
-				&& this.workerBits == that.workerBits && this.sequenceBits == that.sequenceBits
-				&& this.epochMillis == that.epochMillis;
+		return (other instanceof SnowflakeLayout that) && LayoutFields.key(this).equals(LayoutFields.key(that));
 	}
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(this.unitMillis, this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
-				this.epochMillis);
+		return LayoutFields.key(this).hashCode();
 	}
 
 	@Override

@@ -1,0 +1,44 @@
+package io.github.idgen.snowflake;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The field arithmetic of a {@link SnowflakeLayout}: putting an id together from its fields and
+ * taking it apart, and the values that make two layouts equal. Kept apart from the layout so that the
+ * layout holds its parameters and their derived sizes only.
+ */
+final class LayoutFields {
+
+	private LayoutFields() {
+	}
+
+	static long compose(SnowflakeLayout layout, Instant timestamp, int datacenterId, int workerId, int sequence) {
+		Instant end = layout.lastTimestamp().plus(layout.timeUnit());
+		if (timestamp.isBefore(layout.epoch()) || !timestamp.isBefore(end)) {
+			throw new IllegalArgumentException(
+					"timestamp must be from " + layout.epoch() + " and before " + end + ", was " + timestamp);
+		}
+		long units = layout.unitsSinceEpoch(timestamp.toEpochMilli());
+		return (units << layout.timestampShift())
+				| ((long) layout.nodeId(datacenterId, workerId) << layout.sequenceBits())
+				| LayoutRules.checkField("sequence", sequence, layout.maxSequence());
+	}
+
+	static SnowflakeId decompose(SnowflakeLayout layout, long id) {
+		if (id < 0 || id > layout.maxId()) {
+			throw new IllegalArgumentException(
+					"id must be between 0 and " + layout.maxId() + " (" + layout + "), was " + id);
+		}
+		int nodeId = (int) ((id >>> layout.sequenceBits()) & layout.maxNodeId());
+		return new SnowflakeId(id, Instant.ofEpochMilli(layout.timestampMillis(id)), nodeId >>> layout.workerBits(),
+				nodeId & layout.maxWorkerId(), (int) (id & layout.maxSequence()));
+	}
+
+	/** The values two equal layouts share: time unit, bits of every field, epoch. */
+	static List<Long> key(SnowflakeLayout layout) {
+		return List.of(layout.timeUnitMillis(), (long) layout.timestampBits(), (long) layout.datacenterBits(),
+				(long) layout.workerBits(), (long) layout.sequenceBits(), layout.epochMillis());
+	}
+
+}
