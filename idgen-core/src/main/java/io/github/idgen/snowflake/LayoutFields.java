@@ -13,16 +13,19 @@ final class LayoutFields {
 	private LayoutFields() {
 	}
 
-	static long compose(SnowflakeLayout layout, Instant timestamp, int datacenterId, int workerId, int sequence) {
+	static long compose(SnowflakeLayout layout, Instant timestamp, int datacenterId, int workerId, int sequence,
+			int shard) {
 		Instant end = layout.lastTimestamp().plus(layout.timeUnit());
 		if (timestamp.isBefore(layout.epoch()) || !timestamp.isBefore(end)) {
 			throw new IllegalArgumentException(
 					"timestamp must be from " + layout.epoch() + " and before " + end + ", was " + timestamp);
 		}
 		long units = layout.unitsSinceEpoch(timestamp.toEpochMilli());
+		int shardBits = layout.shardBits();
 		return (units << layout.timestampShift())
-				| ((long) layout.nodeId(datacenterId, workerId) << layout.sequenceBits())
-				| LayoutRules.checkField("sequence", sequence, layout.maxSequence());
+				| ((long) layout.nodeId(datacenterId, workerId) << (layout.sequenceBits() + shardBits))
+				| ((long) LayoutRules.checkField("sequence", sequence, layout.maxSequence()) << shardBits)
+				| LayoutRules.checkField("shard", shard, layout.maxShard());
 	}
 
 	static SnowflakeId decompose(SnowflakeLayout layout, long id) {
@@ -30,15 +33,24 @@ final class LayoutFields {
 			throw new IllegalArgumentException(
 					"id must be between 0 and " + layout.maxId() + " (" + layout + "), was " + id);
 		}
-		int nodeId = (int) ((id >>> layout.sequenceBits()) & layout.maxNodeId());
+		int shardBits = layout.shardBits();
+		int nodeId = (int) ((id >>> (layout.sequenceBits() + shardBits)) & layout.maxNodeId());
 		return new SnowflakeId(id, Instant.ofEpochMilli(layout.timestampMillis(id)), nodeId >>> layout.workerBits(),
-				nodeId & layout.maxWorkerId(), (int) (id & layout.maxSequence()));
+				nodeId & layout.maxWorkerId(), (int) ((id >>> shardBits) & layout.maxSequence()),
+				(int) (id & layout.maxShard()));
 	}
 
 	/** The values two equal layouts share: time unit, bits of every field, epoch. */
 	static List<Long> key(SnowflakeLayout layout) {
 		return List.of(layout.timeUnitMillis(), (long) layout.timestampBits(), (long) layout.datacenterBits(),
-				(long) layout.workerBits(), (long) layout.sequenceBits(), layout.epochMillis());
+				(long) layout.workerBits(), (long) layout.sequenceBits(), (long) layout.shardBits(), layout.epochMillis());
+	}
+
+	static String describe(SnowflakeLayout layout) {
+		return "SnowflakeLayout[unit " + LayoutRules.describe(layout.timeUnit()) + ", timestamp " + layout.timestampBits()
+				+ " | datacenter " + layout.datacenterBits() + " | worker " + layout.workerBits() + " | sequence "
+				+ layout.sequenceBits() + ((layout.shardBits() > 0) ? " | shard " + layout.shardBits() : "")
+				+ ", epoch " + layout.epoch() + "]";
 	}
 
 }
