@@ -50,6 +50,8 @@ class ShardedGeneratorTests {
 	void aBatchCarriesOneShardAndIncreases() {
 		ShardedGenerator orders = generator(SHARDED, 0, 1);
 		long before = orders.nextId(2);
+		// 600 ids need three units of 256
+		this.clock.advanceEvery(1);
 
 		List<Long> ids = orders.nextIds(9, 600);
 
