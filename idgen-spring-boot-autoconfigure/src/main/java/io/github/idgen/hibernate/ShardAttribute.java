@@ -72,7 +72,8 @@ record ShardAttribute(String name, boolean text, String idAttribute, String enti
 
 	/** Issues the id of an entity about to be inserted, with the shard of its attribute. */
 	long nextId(IdService idService, SharedSessionContractImplementor session, Object owner) {
-		if (!(idService instanceof ShardedIdService sharded)) {
+		// a segment tag's service is a ShardedIdService whose ids may carry no shard (0 shard bits)
+		if (!(idService instanceof ShardedIdService sharded) || sharded.shardBits() == 0) {
 			throw new IllegalStateException("@IdgenId on " + this.idAttribute + " shards by " + this.entity + "."
 					+ this.name + ", but its ids carry no shard (" + idService + "): give them shard bits, or remove"
 					+ " shardBy.");
