@@ -27,7 +27,7 @@ import io.github.idgen.shard.Shards;
  * <p>
  * Properties: {@code shard-bits} (1 to 10, as the generator's), {@code sharding-count} (n, the data
  * nodes, dividing {@code 2^shard-bits}; checked when ShardingSphere loads the rule), {@code id-column},
- * {@code key-column} (optional). The data node for shard {@code s} is the one whose name ends in the
+ * {@code key-column} (at least one of the two). The data node for shard {@code s} is the one whose name ends in the
  * number {@code s mod n}, as in {@code ds_${0..3}}.
  */
 public final class IdgenShardingAlgorithm implements ComplexKeysShardingAlgorithm<Comparable<?>> {
@@ -46,7 +46,7 @@ public final class IdgenShardingAlgorithm implements ComplexKeysShardingAlgorith
 
 	private @Nullable ShardRouting routing;
 
-	private String idColumn = "";
+	private @Nullable String idColumn;
 
 	private @Nullable String keyColumn;
 
@@ -63,15 +63,21 @@ public final class IdgenShardingAlgorithm implements ComplexKeysShardingAlgorith
 					"property '%s' (%s) must divide 2^%s = %s, the shards of '%s', so that every row of a shard lands on one node: use 1, 2, 4, ... up to %s",
 					SHARDING_COUNT, nodes, SHARD_BITS, 1 << shardBits, SHARD_BITS, 1 << shardBits);
 		}
-		String id = props.getProperty(ID_COLUMN);
-		if (id == null || id.isBlank()) {
+		String id = columnProperty(props, ID_COLUMN);
+		String key = columnProperty(props, KEY_COLUMN);
+		if (id == null && key == null) {
 			throw new AlgorithmInitializationException(this,
-					"property '%s' must name the column of the shard-carrying id", ID_COLUMN);
+					"property '%s' (the column of the shard-carrying id) or '%s' (the column of the key it was issued for) is required, or both",
+					ID_COLUMN, KEY_COLUMN);
 		}
-		String key = props.getProperty(KEY_COLUMN);
 		this.routing = new ShardRouting(shardBits, nodes);
-		this.idColumn = id.trim();
-		this.keyColumn = (key == null || key.isBlank()) ? null : key.trim();
+		this.idColumn = id;
+		this.keyColumn = key;
+	}
+
+	private static @Nullable String columnProperty(Properties props, String name) {
+		String value = props.getProperty(name);
+		return (value == null || value.isBlank()) ? null : value.trim();
 	}
 
 	private int intProperty(Properties props, String name) {
