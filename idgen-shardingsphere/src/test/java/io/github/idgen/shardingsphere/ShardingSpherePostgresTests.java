@@ -29,6 +29,7 @@ import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.testsupport.PostgresServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * ShardingSphere-JDBC over four PostgreSQL databases, configured from YAML with {@code IDGEN_SHARD} and
@@ -213,6 +214,21 @@ class ShardingSpherePostgresTests {
 			assertThat(row.next()).isTrue();
 			assertThat(row.getLong(1)).isGreaterThan(lastBefore).isEqualTo(events.lastIssuedId());
 		}
+	}
+
+	@Test
+	void insertWithAnIdIssuedForAnotherUsersShardIsRefused() throws SQLException {
+		long idOfShard1 = orders.nextId(1);
+		try (Connection connection = sharded.getConnection();
+				PreparedStatement insert = connection
+					.prepareStatement("INSERT INTO t_order (order_id, user_id, amount) VALUES (?, ?, ?)")) {
+			insert.setLong(1, idOfShard1);
+			insert.setLong(2, 2);
+			insert.setInt(3, 1);
+			assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
+				.hasMessageContaining("an id must be issued for the shard of its row's key");
+		}
+		assertThat(nodesReached()).isEmpty();
 	}
 
 	static Map<String, Integer> statementsPerNode() {
