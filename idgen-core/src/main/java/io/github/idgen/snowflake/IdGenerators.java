@@ -6,11 +6,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import io.github.idgen.shard.ShardedIdService;
+import io.github.idgen.shard.Shards;
+
 /**
  * The named generators of an application, by name: each an {@link IdService} of its own layout and
  * state, sharing the application's node id, so ids of one generator never repeat across instances.
  * Ids of different generators are different id spaces (as tables are) and may be equal. The default
- * generator, the application's {@code IdService}, is not one of them.
+ * generator, the application's {@code IdService}, is not one of them. A generator with shard bits is a
+ * {@link ShardedGenerator}, given as a {@link ShardedIdService} by {@link #sharded(String)}.
  * <p>
  * Closing the registry closes the generators that need it (those that issue under a lease).
  */
@@ -38,6 +42,22 @@ public final class IdGenerators implements AutoCloseable {
 	 */
 	public IdService get(String name) {
 		return entry(name).service();
+	}
+
+	/**
+	 * Returns the generator of a name whose ids carry a shard.
+	 * @param name the name it was configured under
+	 * @return the generator
+	 * @throws UnknownGeneratorException if no generator has that name
+	 * @throws IllegalArgumentException if the generator's ids carry no shard
+	 */
+	public ShardedIdService sharded(String name) {
+		if (entry(name).service() instanceof ShardedIdService sharded) {
+			return sharded;
+		}
+		throw new IllegalArgumentException("Generator '" + name + "' issues ids without a shard: set"
+				+ " xxx.common.generators." + name + ".shard-bits (1 to " + Shards.MAX_SHARD_BITS
+				+ ") for ids that carry one, or call get(\"" + name + "\")");
 	}
 
 	/**
@@ -145,6 +165,17 @@ public final class IdGenerators implements AutoCloseable {
 		 * @throws IllegalArgumentException if the name is taken
 		 */
 		public Builder add(String name, IdServiceTwitter generator) {
+			return add(name, generator, generator.getLayout());
+		}
+
+		/**
+		 * Adds a generator whose ids carry a shard.
+		 * @param name its name, unique
+		 * @param generator the generator
+		 * @return this builder
+		 * @throws IllegalArgumentException if the name is taken
+		 */
+		public Builder add(String name, ShardedGenerator generator) {
 			return add(name, generator, generator.getLayout());
 		}
 

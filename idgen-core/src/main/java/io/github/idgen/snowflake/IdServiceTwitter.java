@@ -71,6 +71,11 @@ public final class IdServiceTwitter implements IdService, GeneratorStatistics {
 
 	private IdServiceTwitter(Builder builder) {
 		this.layout = (builder.epoch != null) ? builder.layout.withEpoch(builder.epoch) : builder.layout;
+		if (this.layout.shardBits() > 0) {
+			// its ids need a shard each: the ShardedGenerator puts it below this generator's ids
+			throw new IllegalArgumentException("layout has " + this.layout.shardBits() + " shard bits (" + this.layout
+					+ "): issue its ids with a ShardedGenerator over a generator of the layout without them");
+		}
 		this.workerId = LayoutRules.checkField("workerId", builder.workerId, this.layout.maxWorkerId());
 		this.datacenterId = LayoutRules.checkField("datacenterId", builder.datacenterId,
 				this.layout.maxDatacenterId());

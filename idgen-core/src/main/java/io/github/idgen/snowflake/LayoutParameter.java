@@ -21,6 +21,9 @@ public enum LayoutParameter {
 	/** The bits of the sequence, {@link SnowflakeLayoutBuilder#sequenceBits}. */
 	SEQUENCE_BITS("sequenceBits"),
 
+	/** The bits of the shard, {@link SnowflakeLayoutBuilder#shardBits}. */
+	SHARD_BITS("shardBits"),
+
 	/** The instant that timestamp 0 stands for, {@link SnowflakeLayoutBuilder#epoch}. */
 	EPOCH("epoch");
 

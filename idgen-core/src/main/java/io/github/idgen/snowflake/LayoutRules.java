@@ -3,6 +3,8 @@ package io.github.idgen.snowflake;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.github.idgen.shard.Shards;
+
 /**
  * The rules a {@link SnowflakeLayout} must meet, each refusal naming the parameter, the value and the
  * fix (an {@link InvalidLayoutException}).
@@ -45,7 +47,7 @@ final class LayoutRules {
 		}
 	}
 
-	static void checkBits(int timestampBits, int datacenterBits, int workerBits, int sequenceBits) {
+	static void checkBits(int timestampBits, int datacenterBits, int workerBits, int sequenceBits, int shardBits) {
 		if (timestampBits < 1) {
 			throw new InvalidLayoutException(LayoutParameter.TIMESTAMP_BITS, timestampBits, "is not positive",
 					"give the timestamp enough bits for " + MIN_YEARS + " years at the layout's time unit");
@@ -76,11 +78,19 @@ final class LayoutRules {
 			throw new InvalidLayoutException(LayoutParameter.SEQUENCE_BITS, sequenceBits,
 					"is more than " + MAX_SEQUENCE_BITS, "give it at most " + MAX_SEQUENCE_BITS + " bits");
 		}
-		int others = datacenterBits + workerBits + sequenceBits;
+		if (shardBits < 0 || shardBits > Shards.MAX_SHARD_BITS) {
+			throw new InvalidLayoutException(LayoutParameter.SHARD_BITS, shardBits,
+					"is outside 0 to " + Shards.MAX_SHARD_BITS, "give it 0 (no shard) to " + Shards.MAX_SHARD_BITS
+							+ " bits (" + (1 << Shards.MAX_SHARD_BITS) + " shards)");
+		}
+		int others = datacenterBits + workerBits + sequenceBits + shardBits;
 		if (timestampBits + others > 63) {
+			String fields = (shardBits > 0)
+					? datacenterBits + " + " + workerBits + " + " + sequenceBits + " + " + shardBits
+							+ " datacenter, worker, sequence and shard bits"
+					: datacenterBits + " + " + workerBits + " + " + sequenceBits + " datacenter, worker and sequence bits";
 			throw new InvalidLayoutException(LayoutParameter.TIMESTAMP_BITS, timestampBits,
-					"with " + datacenterBits + " + " + workerBits + " + " + sequenceBits + " datacenter, worker and sequence bits makes "
-							+ (timestampBits + others) + " bits, more than the 63 of a positive long",
+					"with " + fields + " makes " + (timestampBits + others) + " bits, more than the 63 of a positive long",
 					"give it at most " + (63 - others) + " bits, or take bits off the other fields");
 		}
 	}

@@ -2,11 +2,11 @@ package io.github.idgen.snowflake;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
  * The shape of a Snowflake id, as an immutable value: from the high bits down, {@code sign 0 |
- * timestamp | datacenter id | worker id | sequence}, at most 63 bits in all, the timestamp counted
+ * timestamp | datacenter id | worker id | sequence | shard}, at most 63 bits in all (the shard only
+ * in layouts with {@link #shardBits()}, issued by a {@link ShardedGenerator}), the timestamp counted
  * in time units (1 ms to 1 s) since the epoch. Presets {@link #TWITTER} (today's ids) and
  * {@link #JAVASCRIPT_SAFE}; any other through {@link #builder()}. An id stamped with unit {@code u}
  * was made while the clock read a millisecond in {@code [epoch + u * unit, epoch + (u + 1) * unit)};
@@ -50,18 +50,21 @@ public final class SnowflakeLayout {
 
 	private final int sequenceBits;
 
+	private final int shardBits;
+
 	private final Instant epoch;
 
 	private final long epochMillis;
 
 	SnowflakeLayout(Duration timeUnit, int timestampBits, int datacenterBits, int workerBits, int sequenceBits,
-			Instant epoch) {
+			int shardBits, Instant epoch) {
 		this.timeUnit = timeUnit;
 		this.unitMillis = timeUnit.toMillis();
 		this.timestampBits = timestampBits;
 		this.datacenterBits = datacenterBits;
 		this.workerBits = workerBits;
 		this.sequenceBits = sequenceBits;
+		this.shardBits = shardBits;
 		this.epoch = epoch;
 		this.epochMillis = epoch.toEpochMilli();
 	}
@@ -79,12 +82,7 @@ public final class SnowflakeLayout {
 	 * @return a new builder
 	 */
 	public SnowflakeLayoutBuilder toBuilder() {
-		return new SnowflakeLayoutBuilder().timeUnit(this.timeUnit)
-			.timestampBits(this.timestampBits)
-			.datacenterBits(this.datacenterBits)
-			.workerBits(this.workerBits)
-			.sequenceBits(this.sequenceBits)
-			.epoch(this.epoch);
+		return new SnowflakeLayoutBuilder(this);
 	}
 
 	/**
@@ -115,44 +113,38 @@ public final class SnowflakeLayout {
 		return this.timeUnit;
 	}
 
-	/**
-	 * Returns the time unit in milliseconds.
-	 * @return 1 to 1000
-	 */
+	/** @return the time unit in milliseconds: 1 to 1000 */
 	public long timeUnitMillis() {
 		return this.unitMillis;
 	}
 
-	/**
-	 * Returns the bits of the timestamp.
-	 * @return the width of the timestamp field
-	 */
+	/** @return the bits of the timestamp: the width of the timestamp field */
 	public int timestampBits() {
 		return this.timestampBits;
 	}
 
-	/**
-	 * Returns the bits of the datacenter id.
-	 * @return the width of the datacenter id field, 0 for none
-	 */
+	/** @return the bits of the datacenter id: the width of the datacenter id field, 0 for none */
 	public int datacenterBits() {
 		return this.datacenterBits;
 	}
 
-	/**
-	 * Returns the bits of the worker id.
-	 * @return the width of the worker id field
-	 */
+	/** @return the bits of the worker id: the width of the worker id field */
 	public int workerBits() {
 		return this.workerBits;
 	}
 
-	/**
-	 * Returns the bits of the sequence.
-	 * @return the width of the sequence field
-	 */
+	/** @return the bits of the sequence: the width of the sequence field */
 	public int sequenceBits() {
 		return this.sequenceBits;
+	}
+
+	/**
+	 * Returns the bits of the shard, the lowest of the id: an id issued for shard {@code s} has
+	 * {@code id mod 2^shardBits == s}.
+	 * @return 0 (ids carry no shard) to {@link io.github.idgen.shard.Shards#MAX_SHARD_BITS}
+	 */
+	public int shardBits() {
+		return this.shardBits;
 	}
 
 	/**
@@ -163,10 +155,7 @@ public final class SnowflakeLayout {
 		return this.epoch;
 	}
 
-	/**
-	 * Returns the epoch in milliseconds since 1970.
-	 * @return the epoch in milliseconds
-	 */
+	/** @return the epoch in milliseconds since 1970 */
 	public long epochMillis() {
 		return this.epochMillis;
 	}
@@ -177,7 +166,7 @@ public final class SnowflakeLayout {
 	 * @return the shift of the timestamp field
 	 */
 	public int timestampShift() {
-		return this.sequenceBits + this.workerBits + this.datacenterBits;
+		return this.shardBits + this.sequenceBits + this.workerBits + this.datacenterBits;
 	}
 
 	/**
@@ -218,6 +207,14 @@ public final class SnowflakeLayout {
 	 */
 	public int maxSequence() {
 		return (int) ((1L << this.sequenceBits) - 1);
+	}
+
+	/**
+	 * Returns the largest shard.
+	 * @return 2^shardBits - 1; 0 for a layout without shard bits
+	 */
+	public int maxShard() {
+		return (1 << this.shardBits) - 1;
 	}
 
 	/**
@@ -340,7 +337,7 @@ public final class SnowflakeLayout {
 	}
 
 	/**
-	 * Puts an id together.
+	 * Puts an id together, with shard 0 if the layout has shard bits.
 	 * @param timestamp an instant from the epoch to the end of the last time unit; the id carries the
 	 * time unit that holds it
 	 * @param datacenterId 0..{@link #maxDatacenterId()}
@@ -350,14 +347,21 @@ public final class SnowflakeLayout {
 	 * @throws IllegalArgumentException naming the argument that is out of range
 	 */
 	public long compose(Instant timestamp, int datacenterId, int workerId, int sequence) {
-		Instant end = lastTimestamp().plus(this.timeUnit);
-		if (timestamp.isBefore(this.epoch) || !timestamp.isBefore(end)) {
-			throw new IllegalArgumentException(
-					"timestamp must be from " + this.epoch + " and before " + end + ", was " + timestamp);
-		}
-		long units = unitsSinceEpoch(timestamp.toEpochMilli());
-		return (units << timestampShift()) | ((long) nodeId(datacenterId, workerId) << this.sequenceBits)
-				| LayoutRules.checkField("sequence", sequence, maxSequence());
+		return LayoutFields.compose(this, timestamp, datacenterId, workerId, sequence, 0);
+	}
+
+	/**
+	 * Puts an id together, with a shard in its lowest {@link #shardBits()} bits.
+	 * @param timestamp as {@link #compose(Instant, int, int, int)}
+	 * @param datacenterId 0..{@link #maxDatacenterId()}
+	 * @param workerId 0..{@link #maxWorkerId()}
+	 * @param sequence 0..{@link #maxSequence()}
+	 * @param shard 0..{@link #maxShard()}
+	 * @return the id
+	 * @throws IllegalArgumentException naming the argument that is out of range
+	 */
+	public long compose(Instant timestamp, int datacenterId, int workerId, int sequence, int shard) {
+		return LayoutFields.compose(this, timestamp, datacenterId, workerId, sequence, shard);
 	}
 
 	/**
@@ -367,33 +371,22 @@ public final class SnowflakeLayout {
 	 * @throws IllegalArgumentException if {@code id} is negative or above {@link #maxId()}
 	 */
 	public SnowflakeId decompose(long id) {
-		if (id < 0 || id > maxId()) {
-			throw new IllegalArgumentException("id must be between 0 and " + maxId() + " (" + this + "), was " + id);
-		}
-		int nodeId = (int) ((id >>> this.sequenceBits) & maxNodeId());
-		return new SnowflakeId(id, Instant.ofEpochMilli(timestampMillis(id)), nodeId >>> this.workerBits,
-				nodeId & maxWorkerId(), (int) (id & maxSequence()));
+		return LayoutFields.decompose(this, id);
 	}
 
 	@Override
 	public boolean equals(Object other) {
-		return (other instanceof SnowflakeLayout that) && this.unitMillis == that.unitMillis
-				&& this.timestampBits == that.timestampBits && this.datacenterBits == that.datacenterBits
-				&& this.workerBits == that.workerBits && this.sequenceBits == that.sequenceBits
-				&& this.epochMillis == that.epochMillis;
+		return (other instanceof SnowflakeLayout that) && LayoutFields.key(this).equals(LayoutFields.key(that));
 	}
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(this.unitMillis, this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
-				this.epochMillis);
+		return LayoutFields.key(this).hashCode();
 	}
 
 	@Override
 	public String toString() {
-		return "SnowflakeLayout[unit " + LayoutRules.describe(this.timeUnit) + ", timestamp " + this.timestampBits
-				+ " | datacenter " + this.datacenterBits + " | worker " + this.workerBits + " | sequence "
-				+ this.sequenceBits + ", epoch " + this.epoch + "]";
+		return LayoutFields.describe(this);
 	}
 
 }

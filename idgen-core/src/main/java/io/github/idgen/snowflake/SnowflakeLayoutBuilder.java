@@ -19,9 +19,21 @@ public final class SnowflakeLayoutBuilder {
 
 	private int sequenceBits = 12;
 
+	private int shardBits;
+
 	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
 	SnowflakeLayoutBuilder() {
+	}
+
+	SnowflakeLayoutBuilder(SnowflakeLayout from) {
+		this.timeUnit = from.timeUnit();
+		this.timestampBits = from.timestampBits();
+		this.datacenterBits = from.datacenterBits();
+		this.workerBits = from.workerBits();
+		this.sequenceBits = from.sequenceBits();
+		this.shardBits = from.shardBits();
+		this.epoch = from.epoch();
 	}
 
 	/**
@@ -75,6 +87,18 @@ public final class SnowflakeLayoutBuilder {
 	}
 
 	/**
+	 * Sets the bits of the shard, below the sequence: ids of the layout carry a shard in their lowest
+	 * bits (see {@link ShardedGenerator}). They are added to the other fields; to keep a preset's
+	 * width, take them off its sequence bits.
+	 * @param shardBits 0 (no shard, the default) to {@link io.github.idgen.shard.Shards#MAX_SHARD_BITS}
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder shardBits(int shardBits) {
+		this.shardBits = shardBits;
+		return this;
+	}
+
+	/**
 	 * Sets the epoch, the instant that timestamp 0 stands for.
 	 * @param epoch a whole millisecond from 1970 on
 	 * @return this builder
@@ -89,16 +113,17 @@ public final class SnowflakeLayoutBuilder {
 	 * @return the layout
 	 * @throws InvalidLayoutException naming the first parameter that breaks a rule: a time unit
 	 * outside 1 ms to 1 s or not whole milliseconds; fields without bits (the datacenter id may
-	 * have none); more than 31 node or sequence bits; more than 63 bits in all; fewer than 10
+	 * have none); more than 31 node or sequence bits; shard bits outside 0 to 10; more than 63 bits in all; fewer than 10
 	 * years of timestamps; an epoch before 1970 or not a whole millisecond
 	 */
 	public SnowflakeLayout build() {
 		LayoutRules.checkTimeUnit(this.timeUnit);
-		LayoutRules.checkBits(this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits);
+		LayoutRules.checkBits(this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
+				this.shardBits);
 		LayoutRules.checkSpan(this.timestampBits, this.timeUnit.toMillis());
 		LayoutRules.checkEpoch(this.epoch);
 		return new SnowflakeLayout(this.timeUnit, this.timestampBits, this.datacenterBits, this.workerBits,
-				this.sequenceBits, this.epoch);
+				this.sequenceBits, this.shardBits, this.epoch);
 	}
 
 }

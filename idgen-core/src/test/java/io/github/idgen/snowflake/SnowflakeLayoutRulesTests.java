@@ -102,6 +102,23 @@ class SnowflakeLayoutRulesTests {
 	}
 
 	@Test
+	void shardBitsOutsideZeroToTenAreRefused() {
+		assertRefused((b) -> b.sequenceBits(1).shardBits(11), LayoutParameter.SHARD_BITS,
+				"shardBits 11 is outside 0 to 10: give it 0 (no shard) to 10 bits (1024 shards)");
+		assertRefused((b) -> b.shardBits(-1), LayoutParameter.SHARD_BITS,
+				"shardBits -1 is outside 0 to 10: give it 0 (no shard) to 10 bits (1024 shards)");
+		assertAccepted((b) -> b.sequenceBits(2).shardBits(10));
+	}
+
+	@Test
+	void shardBitsCountTowardsThe63() {
+		assertRefused((b) -> b.shardBits(1), LayoutParameter.TIMESTAMP_BITS,
+				"timestampBits 41 with 5 + 5 + 12 + 1 datacenter, worker, sequence and shard bits makes 64 bits, more"
+						+ " than the 63 of a positive long: give it at most 40 bits, or take bits off the other fields");
+		assertAccepted((b) -> b.sequenceBits(11).shardBits(1));
+	}
+
+	@Test
 	void fewerThanTenYearsOfTimestampsAreRefused() {
 		assertRefused((b) -> b.timeUnit(Duration.ofSeconds(1)).timestampBits(28), LayoutParameter.TIMESTAMP_BITS,
 				"timestampBits 28 at a 1000ms time unit covers 8.5 years of timestamps, fewer than 10: give it at least"
