@@ -1,8 +1,10 @@
 package io.github.idgen.segment;
 
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.util.Locale;
 
 import io.github.idgen.shard.Shards;
 
@@ -31,6 +33,20 @@ record JdbcSegmentRow(long maxId, int step, long maxLimitId, boolean composed, l
 	/** PostgreSQL's {@link SegmentComposition#sequenceLimit}, exact in NUMERIC ({@code div} truncates). */
 	static final String POSTGRES_SEQUENCE_LIMIT = "div(CAST(max_limit_id AS NUMERIC) - (business_id + 1)"
 			+ " * power(2::numeric, shard_bits) + 1, power(2::numeric, business_bits + shard_bits))";
+
+	/**
+	 * Says whether a PostgreSQL table has the composition columns, from the catalog (a statement that
+	 * failed on a missing column would leave an error in the server's log at every start).
+	 * @param table the table's name, optionally {@code schema.table}, unquoted (so in lower case)
+	 */
+	static boolean hasCompositionColumns(Connection connection, String table) throws SQLException {
+		int dot = table.indexOf('.');
+		String schema = (dot < 0) ? null : table.substring(0, dot).toLowerCase(Locale.ROOT);
+		String name = table.substring(dot + 1).toLowerCase(Locale.ROOT);
+		try (ResultSet columns = connection.getMetaData().getColumns(null, schema, name, "shard_bits")) {
+			return columns.next();
+		}
+	}
 
 	/**
 	 * Reads the row the result set is on.

@@ -83,8 +83,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 	private final String composedUpdateReturning;
 
 	/**
-	 * Whether the table has the composition columns, from the last row read; null before the first.
-	 * Until known, PostgreSQL takes the transaction, whose {@code SELECT *} tells.
+	 * Whether the table has the composition columns: from the catalog before the first allocation on
+	 * PostgreSQL (which chooses its one statement by it), then from the last row read.
 	 */
 	private volatile @Nullable Boolean composedTable;
 
@@ -227,7 +227,10 @@ public final class JdbcSegmentStore implements SegmentStore {
 	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep, boolean exactly)
 			throws SQLException {
 		boolean onPostgres = isPostgres(connection);
-		if (onPostgres && !exactly && this.composedTable != null) {
+		if (onPostgres && !exactly) {
+			if (this.composedTable == null) {
+				this.composedTable = JdbcSegmentRow.hasCompositionColumns(connection, this.table);
+			}
 			SegmentRange range = allocateInOneStatement(connection, tag, requestedStep);
 			if (range != null) {
 				return range;
