@@ -156,6 +156,29 @@ class ComposedTagTests {
 
 	@ParameterizedTest(name = "{0}", autoCloseArguments = false)
 	@MethodSource("databases")
+	void columnsAddedWhileTheStoreRunsComposeTheNextRangeCutAtItsSequenceLimit(DataSource database) {
+		String table = "idgen_segment_altered_" + Math.abs(database.hashCode() % 1000);
+		SegmentTables.update(database, "DROP TABLE IF EXISTS " + table);
+		SegmentTables.update(database, OLD_SCHEMA.replace(OLD_TABLE, table));
+		String tag = SegmentTables.uniqueTag("altered");
+		SegmentTables.update(database, "INSERT INTO " + table + " (tag, step) VALUES (?, ?)", tag, 10);
+		JdbcSegmentStore store = new JdbcSegmentStore(database, table);
+		assertThat(store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 1, 10, 10, Long.MAX_VALUE));
+		SegmentTables.update(database, "ALTER TABLE " + table + " ADD business_id BIGINT NOT NULL DEFAULT 0");
+		SegmentTables.update(database, "ALTER TABLE " + table + " ADD business_bits INT NOT NULL DEFAULT 0");
+		SegmentTables.update(database, "ALTER TABLE " + table + " ADD shard_bits INT NOT NULL DEFAULT 0");
+		// sequence 15 is the last whose ids stay at or below the limit
+		SegmentTables.update(database, "UPDATE " + table + " SET business_id = 1, business_bits = 1, shard_bits = 1,"
+				+ " max_limit_id = ? WHERE tag = ?", (15L << 2) | 3, tag);
+		// on PostgreSQL the statement chosen for a table without the columns: it takes a whole step, and
+		// the range stops at the limit all the same
+		assertThat(store.allocate(tag, 1))
+			.isEqualTo(new SegmentRange(tag, 11, 15, 10, (15L << 2) | 3, new SegmentComposition(1, 1, 1)));
+		assertThatExceptionOfType(SegmentTagExhaustedException.class).isThrownBy(() -> store.allocate(tag, 1));
+	}
+
+	@ParameterizedTest(name = "{0}", autoCloseArguments = false)
+	@MethodSource("databases")
 	void aCompositionChangedBetweenTwoRangesIsRefusedNamingTheTagAndBothCompositions(DataSource database) {
 		String tag = SegmentTables.uniqueTag("changed");
 		insertComposed(database, tag, 5, Long.MAX_VALUE, 1, 2, 0);
