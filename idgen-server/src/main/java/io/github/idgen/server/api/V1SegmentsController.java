@@ -4,6 +4,7 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import org.jspecify.annotations.Nullable;
@@ -91,20 +92,23 @@ class V1SegmentsController {
 	 * @param last the last id of the range, included
 	 * @param rowStep the tag's own step in the store
 	 * @param maxLimitId the tag's largest id
-	 * @param businessId the tag's business id, 0 for a plain tag
-	 * @param businessBits how many bits carry it, 0 for a plain tag
-	 * @param shardBits how many lowest bits carry a shard, 0 for a plain tag; with any of the three,
+	 * @param businessId the tag's business id; left out for a plain tag, whose answer is the one of
+	 * servers before composed ids
+	 * @param businessBits how many bits carry it; left out for a plain tag
+	 * @param shardBits how many lowest bits carry a shard; left out for a plain tag. With the three,
 	 * {@code first} and {@code last} are sequences, composed into ids as {@code sequence << (businessBits
 	 * + shardBits) | businessId << shardBits | shard}
 	 */
-	record RangeAnswer(String tag, String first, String last, int rowStep, String maxLimitId, long businessId,
-			int businessBits, int shardBits) {
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record RangeAnswer(String tag, String first, String last, int rowStep, String maxLimitId, @Nullable Long businessId,
+			@Nullable Integer businessBits, @Nullable Integer shardBits) {
 
 		static RangeAnswer of(SegmentRange range) {
 			SegmentComposition composition = range.composition();
+			boolean plain = composition.isPlain();
 			return new RangeAnswer(range.tag(), Long.toString(range.firstId()), Long.toString(range.lastId()),
-					range.rowStep(), Long.toString(range.maxLimitId()), composition.businessId(),
-					composition.businessBits(), composition.shardBits());
+					range.rowStep(), Long.toString(range.maxLimitId()), plain ? null : composition.businessId(),
+					plain ? null : composition.businessBits(), plain ? null : composition.shardBits());
 		}
 
 	}
