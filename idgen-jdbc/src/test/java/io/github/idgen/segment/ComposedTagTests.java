@@ -1,6 +1,7 @@
 package io.github.idgen.segment;
 
 import java.time.Duration;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import javax.sql.DataSource;
@@ -84,6 +85,39 @@ class ComposedTagTests {
 		assertThat(store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 5, 7, 4, maxLimitId + 2, composition));
 		assertThatExceptionOfType(SegmentTagExhaustedException.class).isThrownBy(() -> store.allocate(tag, 1));
 		assertThat(SegmentTables.maxId(database, tag)).isEqualTo(7);
+	}
+
+	@ParameterizedTest(name = "{0}", autoCloseArguments = false)
+	@MethodSource("databases")
+	void rangesStopWhereSegmentCompositionSaysForRandomCompositionsAndLimits(DataSource database) {
+		// a store that allocated before, so that PostgreSQL tries its one statement, whose limit is SQL
+		JdbcSegmentStore store = new JdbcSegmentStore(database, SegmentTables.TABLE);
+		String warm = SegmentTables.uniqueTag("warm");
+		insertComposed(database, warm, 10, Long.MAX_VALUE, 0, 0, 0);
+		store.allocate(warm, 1);
+		SplittableRandom random = new SplittableRandom(29);
+		int step = 50;
+		for (int i = 0; i < 60; i++) {
+			int shardBits = random.nextInt(11);
+			int businessBits = random.nextInt(SegmentComposition.MAX_BITS - shardBits + 1);
+			SegmentComposition composition = new SegmentComposition(random.nextLong(1L << businessBits), businessBits,
+					shardBits);
+			long maxLimitId = (i % 2 == 0) ? Long.MAX_VALUE - random.nextLong(1L << 45) : random.nextLong(Long.MAX_VALUE);
+			long sequenceLimit = composition.sequenceLimit(maxLimitId);
+			if (sequenceLimit <= step + 1) {
+				continue;
+			}
+			// around the last full step: taken whole by PostgreSQL's statement, or cut under the row lock
+			long maxId = sequenceLimit - step - 1 + (i % 3);
+			String tag = SegmentTables.uniqueTag("random");
+			insertComposed(database, tag, step, maxLimitId, composition.businessId(), businessBits, shardBits);
+			SegmentTables.update(database, "UPDATE " + SegmentTables.TABLE + " SET max_id = ? WHERE tag = ?", maxId, tag);
+			assertThat(store.allocate(tag, 1)).as("%s, max_limit_id %d", composition, maxLimitId)
+				.isEqualTo(new SegmentRange(tag, maxId + 1, Math.min(maxId + step, sequenceLimit), step, maxLimitId,
+						composition));
+			// PostgreSQL's statement did not take sequences past the limit (a range cut after it would hide it)
+			assertThat(SegmentTables.maxId(database, tag)).isEqualTo(Math.min(maxId + step, sequenceLimit));
+		}
 	}
 
 	@ParameterizedTest(name = "{0}", autoCloseArguments = false)
