@@ -4,11 +4,13 @@ import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStoreException;
 
 /**
- * Reads idgen-server's JSON answers: a range {@code {"tag","first","last","rowStep","maxLimitId"}}
+ * Reads idgen-server's JSON answers: a range {@code {"tag","first","last","rowStep","maxLimitId"}},
+ * with {@code "businessId","businessBits","shardBits"} from servers that compose ids,
  * and the members of a problem detail, both flat objects of strings and numbers ({@link FlatJson}).
  */
 final class Answers {
@@ -19,8 +21,14 @@ final class Answers {
 	static SegmentRange range(String tag, String body, URI server) {
 		try {
 			Map<String, String> range = FlatJson.read(body);
+			// an older server's answer has no composition: a plain tag, as it was
+			SegmentComposition composition = new SegmentComposition(
+					Long.parseLong(range.getOrDefault("businessId", "0")),
+					Integer.parseInt(range.getOrDefault("businessBits", "0")),
+					Integer.parseInt(range.getOrDefault("shardBits", "0")));
 			return new SegmentRange(tag, Long.parseLong(required(range, "first")), Long.parseLong(required(range, "last")),
-					Integer.parseInt(required(range, "rowStep")), Long.parseLong(required(range, "maxLimitId")));
+					Integer.parseInt(required(range, "rowStep")), Long.parseLong(required(range, "maxLimitId")),
+					composition);
 		}
 		catch (IllegalArgumentException ex) {
 			// a proxy's page or another service: the range's outcome is unknown, so it is not used

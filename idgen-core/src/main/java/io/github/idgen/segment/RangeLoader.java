@@ -93,6 +93,9 @@ final class RangeLoader {
 	 */
 	private long highestTaken;
 
+	/** The composition of the first range; every later range must have it. Set by the first attempt. */
+	private volatile @Nullable SegmentComposition composition;
+
 	/**
 	 * Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}; false
 	 * before the first and after a failed one.
@@ -177,6 +180,11 @@ final class RangeLoader {
 		return this.current.get() == seen && seen.next == null && this.failure == failure;
 	}
 
+	/** The composition of the tag's ranges, or null before the first. */
+	@Nullable SegmentComposition composition() {
+		return this.composition;
+	}
+
 	/** Whether a range was ever taken. */
 	boolean hasTakenARange() {
 		// the first range is never refused: there is nothing below it
@@ -258,6 +266,14 @@ final class RangeLoader {
 			if (range.firstId() <= this.highestTaken) {
 				throw new SegmentStoreRegressedException(this.tag, range, this.highestTaken, this.store.describe());
 			}
+			SegmentComposition composition = this.composition;
+			if (composition == null) {
+				this.composition = range.composition();
+			}
+			else if (!composition.equals(range.composition())) {
+				throw new SegmentCompositionChangedException(this.tag, composition, range.composition(),
+						this.store.describe());
+			}
 			this.highestTaken = range.lastId();
 			this.step.allocated(requested, range, answered);
 			answeredIn(answered - asked);
@@ -268,7 +284,7 @@ final class RangeLoader {
 			}
 			return null;
 		}
-		catch (SegmentStoreRegressedException ex) {
+		catch (SegmentStoreRegressedException | SegmentCompositionChangedException ex) {
 			logger.error(ex.getMessage());
 			return failed(AllocationFailure.answer(ex, this.nanoClock.getAsLong()));
 		}

@@ -8,6 +8,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
+import io.github.idgen.shard.ShardRequiredException;
+import io.github.idgen.shard.ShardedIdService;
+import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.IdList;
 import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
@@ -27,8 +30,16 @@ import org.jspecify.annotations.Nullable;
  * The ranges come from a {@link RangeLoader}. An answer of the store that waiting cannot change (an
  * unknown, exhausted or bad tag) is thrown to the callers that waited for it, and asked for again
  * only by a caller that comes after the retry interval.
+ * <p>
+ * A tag whose record has a {@link SegmentComposition} composes each id from the next sequence, its
+ * business id and the shard asked for; a tag with shard bits issues ids only for a shard
+ * ({@link #nextId(int)}, {@link #nextId(String)}). A range whose composition differs from the first
+ * range's is refused, and the tag stops ({@link SegmentCompositionChangedException}).
  */
-public final class SegmentIdService implements IdService {
+public final class SegmentIdService implements ShardedIdService {
+
+	/** The shard of a call that names none. */
+	private static final int NO_SHARD = -1;
 
 	private static final VarHandle CURRENT = varHandle(SegmentIdService.class, "current", ServedRange.class);
 
@@ -70,29 +81,55 @@ public final class SegmentIdService implements IdService {
 	@Override
 	public long nextId() {
 		ServedRange current = this.current;
-		long id = takeOne(current);
-		return (id != 0) ? id : nextIdSlowly(current);
+		if (current.shardBits != 0) {
+			throw shardRequired(current.shardBits);
+		}
+		long id = takeOne(current, 0);
+		return (id != 0) ? id : nextIdSlowly(current, NO_SHARD);
+	}
+
+	@Override
+	public long nextId(int shard) {
+		requireNotNegative(shard);
+		ServedRange current = this.current;
+		if (current.size != 0) {
+			checkShard(current, shard);
+		}
+		long id = takeOne(current, shard);
+		return (id != 0) ? id : nextIdSlowly(current, shard);
 	}
 
 	@Override
 	public Collection<Long> nextIds(int num) {
-		if (num < 1 || num > MAX_BATCH_SIZE) {
-			throw new IllegalArgumentException("num must be from 1 to " + MAX_BATCH_SIZE + ", was " + num);
+		return nextIds(NO_SHARD, num, "num");
+	}
+
+	@Override
+	public Collection<Long> nextIds(int shard, int count) {
+		return nextIds(requireNotNegative(shard), count, "count");
+	}
+
+	private Collection<Long> nextIds(int shard, int count, String countName) {
+		if (count < 1 || count > MAX_BATCH_SIZE) {
+			throw new IllegalArgumentException(countName + " must be from 1 to "
+					+ MAX_BATCH_SIZE + ", was " + count);
 		}
-		long[] ids = new long[num];
+		long[] ids = new long[count];
 		int filled = 0;
 		long deadline = 0;
 		boolean waited = false;
-		while (filled < num) {
+		while (filled < count) {
 			ServedRange current = this.current;
 			long taken = current.taken;
 			if (taken < current.size) {
-				long count = Math.min(num - filled, current.size - taken);
-				if (current.compareAndTake(taken, count)) {
-					for (long i = 0; i < count; i++) {
-						ids[filled++] = current.firstId + taken + i;
+				checkShard(current, shard);
+				long take = Math.min(count - filled, current.size - taken);
+				if (current.compareAndTake(taken, take)) {
+					int lowBits = Math.max(shard, 0);
+					for (long i = 0; i < take; i++) {
+						ids[filled++] = current.id(current.firstId + taken + i, lowBits);
 					}
-					if (taken + count > current.preloadAt && current.next == null) {
+					if (taken + take > current.preloadAt && current.next == null) {
 						this.loader.start(false);
 					}
 					// the wait bounds a range that does not come, not a batch that takes many
@@ -106,6 +143,26 @@ public final class SegmentIdService implements IdService {
 			waited |= advance(current, deadline, !waited);
 		}
 		return new IdList(ids);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * The shard bits of the tag's record, as its first range said; 0 before the first range.
+	 */
+	@Override
+	public int shardBits() {
+		SegmentComposition composition = this.loader.composition();
+		return (composition != null) ? composition.shardBits() : 0;
+	}
+
+	/**
+	 * Returns how the tag's ids are composed, as its first range said.
+	 * @return the composition; {@link SegmentComposition#PLAIN} before the first range
+	 */
+	public SegmentComposition composition() {
+		SegmentComposition composition = this.loader.composition();
+		return (composition != null) ? composition : SegmentComposition.PLAIN;
 	}
 
 	/**
@@ -172,7 +229,7 @@ public final class SegmentIdService implements IdService {
 		}
 	}
 
-	private long nextIdSlowly(ServedRange usedUp) {
+	private long nextIdSlowly(ServedRange usedUp, int shard) {
 		// the clock is read only once a wait begins: a switch to a loaded range costs what an id costs
 		long deadline = 0;
 		boolean waited = false;
@@ -183,7 +240,10 @@ public final class SegmentIdService implements IdService {
 			}
 			waited |= advance(current, deadline, !waited);
 			current = this.current;
-			long id = takeOne(current);
+			if (current.size != 0) {
+				checkShard(current, shard);
+			}
+			long id = takeOne(current, Math.max(shard, 0));
 			if (id != 0) {
 				return id;
 			}
@@ -192,9 +252,10 @@ public final class SegmentIdService implements IdService {
 
 	/**
 	 * Takes an id from a range, starting the preload past its threshold.
+	 * @param shard the shard the id carries, 0 for a tag without shard bits
 	 * @return the id, or 0 (never an id: ids start at 1) if the range is used up
 	 */
-	private long takeOne(ServedRange current) {
+	private long takeOne(ServedRange current, int shard) {
 		long taken = current.take(1);
 		if (taken >= current.size) {
 			return 0;
@@ -202,7 +263,41 @@ public final class SegmentIdService implements IdService {
 		if (taken >= current.preloadAt && current.next == null) {
 			this.loader.start(false);
 		}
-		return current.firstId + taken;
+		return current.id(current.firstId + taken, shard);
+	}
+
+	/**
+	 * Checks the shard a call asks for against the tag's shard bits, before it takes a number.
+	 * @param range a range of the tag (never the empty one a service starts with)
+	 * @param shard the shard, or {@link #NO_SHARD}
+	 */
+	private void checkShard(ServedRange range, int shard) {
+		if (shard == NO_SHARD) {
+			if (range.shardBits != 0) {
+				throw shardRequired(range.shardBits);
+			}
+		}
+		else if (range.shardBits == 0) {
+			throw new IllegalArgumentException("shard must not be given: the ids of segment tag '" + this.tag
+					+ "' carry no shard (its shard_bits is 0 in " + this.store.describe() + ")");
+		}
+		else {
+			Shards.checkShard(shard, range.shardBits);
+		}
+	}
+
+	/** A negative shard is out of range (and must not pass for a call without one). */
+	private int requireNotNegative(int shard) {
+		if (shard < 0) {
+			int shardBits = shardBits();
+			throw new IllegalArgumentException("shard must be from 0 to " + ((1 << shardBits) - 1) + " (" + shardBits
+					+ " shard bits of segment tag '" + this.tag + "'), was " + shard);
+		}
+		return shard;
+	}
+
+	private ShardRequiredException shardRequired(int shardBits) {
+		return new ShardRequiredException("segment tag '" + this.tag + "'", this.tag, shardBits);
 	}
 
 	/**

@@ -17,7 +17,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
-import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -101,12 +100,13 @@ public final class SegmentIdServices implements AutoCloseable {
 	/**
 	 * Returns the id service of a tag; the first call for a tag waits for its first range.
 	 * @param tag the business tag, a row of the store
-	 * @return the tag's service; the same one on every call
+	 * @return the tag's service, the same one on every call: a {@link io.github.idgen.shard.ShardedIdService}
+	 * whose ids carry the composition of the tag's record
 	 * @throws UnknownSegmentTagException if the store has no such tag
 	 * @throws SegmentTagExhaustedException if the tag has no id left below its limit
 	 * @throws SegmentIdsUnavailableException if the store gave no range within the wait
 	 */
-	public IdService forTag(String tag) {
+	public SegmentIdService forTag(String tag) {
 		return service(tag);
 	}
 

@@ -32,11 +32,21 @@ final class ServedRange extends ServedRangePadding {
 	volatile long taken;
 
 	ServedRange(SegmentRange range, double preloadShare) {
-		this(range.firstId(), range.size(), (long) (range.size() * preloadShare));
+		super(range.firstId(), range.size(), (long) (range.size() * preloadShare), range.composition());
 	}
 
+	/** A range of a plain tag, such as the empty one a service starts with. */
 	ServedRange(long firstId, long size, long preloadAt) {
-		super(firstId, size, preloadAt);
+		super(firstId, size, preloadAt, SegmentComposition.PLAIN);
+	}
+
+	/**
+	 * Returns the id of a number of this range.
+	 * @param sequence {@code firstId + taken}
+	 * @param shard the shard, 0 when the tag has no shard bits
+	 */
+	long id(long sequence, int shard) {
+		return (sequence << this.bits) | this.businessPart | shard;
 	}
 
 	long take(long count) {
@@ -62,10 +72,26 @@ abstract class ServedRangeBounds {
 	/** The range after this one; set once, by the loader. */
 	volatile @Nullable ServedRange next;
 
-	ServedRangeBounds(long firstId, long size, long preloadAt) {
+	/** How ids are composed: the same for every range of a service. */
+	final SegmentComposition composition;
+
+	/** {@code composition.bits()}, for the fast path. */
+	final int bits;
+
+	/** {@code businessId << shardBits}, for the fast path. */
+	final long businessPart;
+
+	/** {@code composition.shardBits()}, for the fast path. */
+	final int shardBits;
+
+	ServedRangeBounds(long firstId, long size, long preloadAt, SegmentComposition composition) {
 		this.firstId = firstId;
 		this.size = size;
 		this.preloadAt = preloadAt;
+		this.composition = composition;
+		this.bits = composition.bits();
+		this.businessPart = composition.businessId() << composition.shardBits();
+		this.shardBits = composition.shardBits();
 	}
 
 }
@@ -75,8 +101,8 @@ abstract class ServedRangePadding extends ServedRangeBounds {
 
 	long p0, p1, p2, p3, p4, p5, p6, p7;
 
-	ServedRangePadding(long firstId, long size, long preloadAt) {
-		super(firstId, size, preloadAt);
+	ServedRangePadding(long firstId, long size, long preloadAt, SegmentComposition composition) {
+		super(firstId, size, preloadAt, composition);
 	}
 
 }

@@ -18,7 +18,11 @@ import static io.github.idgen.sql.BorrowedConnections.restoreQuietly;
 
 /**
  * The {@link SegmentStore} on a table of a JDBC database (PostgreSQL, MySQL/MariaDB, H2):
- * {@code idgen_segment(tag, max_id, step, max_limit_id, version, description, update_time)}.
+ * {@code idgen_segment(tag, max_id, step, max_limit_id, version, description, update_time)}, and where
+ * the table has them the composition columns {@code business_id}, {@code business_bits} and
+ * {@code shard_bits} (see {@link SegmentComposition}): {@code max_id} then counts sequences, and a
+ * range stops at the last sequence whose ids stay at or below {@code max_limit_id}. A table without
+ * them (created by an earlier version) gives plain ranges, as it always did.
  * <p>
  * One allocation is one transaction on one connection, and the range is known only inside it:
  * <ul>
@@ -75,6 +79,15 @@ public final class JdbcSegmentStore implements SegmentStore {
 	/** PostgreSQL's whole allocation of a full step, when it stays below the limit. */
 	private final String updateReturning;
 
+	/** The same, for a table with the composition columns: below the sequence limit, of a good row. */
+	private final String composedUpdateReturning;
+
+	/**
+	 * Whether the table has the composition columns: from the catalog before the first allocation on
+	 * PostgreSQL (which chooses its one statement by it), then from the last row read.
+	 */
+	private volatile @Nullable Boolean composedTable;
+
 	private final String update;
 
 	private final Duration allocationTimeout;
@@ -115,14 +128,17 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.dataSource = dataSource;
 		this.table = table;
 		this.allocationTimeout = allocationTimeout;
-		this.selectForUpdate = "SELECT max_id, step, max_limit_id FROM " + table + " WHERE tag = ? FOR UPDATE";
+		// every column, so that the composition columns are read where the table has them
+		this.selectForUpdate = "SELECT * FROM " + table + " WHERE tag = ? FOR UPDATE";
 		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + DURABLE_TRANSACTION
 				+ this.selectForUpdate;
 		// the distance to the limit in NUMERIC: in BIGINT a far-negative max_limit_id overflows ("bigint
 		// out of range"), which would pass for an unreachable store instead of the bad row it is
-		this.updateReturning = "UPDATE " + table + " SET max_id = max_id + GREATEST(step, ?), version = version + 1,"
-				+ " update_time = CURRENT_TIMESTAMP" + DURABLE_STATEMENT + " WHERE tag = ? AND step >= 1 AND max_id >= 0"
-				+ " AND CAST(max_limit_id AS NUMERIC) - max_id > GREATEST(step, ?) RETURNING max_id, step, max_limit_id";
+		String update = "UPDATE " + table + " SET max_id = max_id + GREATEST(step, ?), version = version + 1,"
+				+ " update_time = CURRENT_TIMESTAMP" + DURABLE_STATEMENT + " WHERE tag = ? AND step >= 1 AND max_id >= 0";
+		this.updateReturning = update + " AND CAST(max_limit_id AS NUMERIC) - max_id > GREATEST(step, ?) RETURNING *";
+		this.composedUpdateReturning = update + JdbcSegmentRow.POSTGRES_GOOD_COMPOSITION
+				+ " AND " + JdbcSegmentRow.POSTGRES_SEQUENCE_LIMIT + " - max_id > GREATEST(step, ?) RETURNING *";
 		this.update = "UPDATE " + table
 				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
 		this.tagCreation = new JdbcTagCreation(dataSource, table, describe(), queryTimeoutSeconds());
@@ -212,6 +228,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 			throws SQLException {
 		boolean onPostgres = isPostgres(connection);
 		if (onPostgres && !exactly) {
+			if (this.composedTable == null) {
+				this.composedTable = JdbcSegmentRow.hasCompositionColumns(connection, this.table);
+			}
 			SegmentRange range = allocateInOneStatement(connection, tag, requestedStep);
 			if (range != null) {
 				return range;
@@ -235,7 +254,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 			// outside a transaction the driver only flips a flag
 			connection.setAutoCommit(true);
 		}
-		try (PreparedStatement update = connection.prepareStatement(this.updateReturning)) {
+		boolean composed = Boolean.TRUE.equals(this.composedTable);
+		try (PreparedStatement update = connection.prepareStatement(composed ? this.composedUpdateReturning
+				: this.updateReturning)) {
 			update.setQueryTimeout(queryTimeoutSeconds());
 			update.setInt(1, requestedStep);
 			update.setString(2, tag);
@@ -244,11 +265,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 				if (!row.next()) {
 					return null;
 				}
-				long newMaxId = row.getLong(1);
-				int rowStep = row.getInt(2);
 				// the statement moved max_id by the larger step and left step alone
-				return new SegmentRange(tag, newMaxId - Math.max(requestedStep, rowStep) + 1, newMaxId, rowStep,
-						row.getLong(3));
+				return read(row).rangeTaken(tag, Math.max(requestedStep, row.getInt("step")), describe());
 			}
 		}
 		catch (SQLException ex) {
@@ -297,9 +315,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, boolean exactly,
 			String lockSql) throws SQLException {
-		long maxId;
-		int rowStep;
-		long maxLimitId;
+		JdbcSegmentRow locked;
 		try (PreparedStatement select = connection.prepareStatement(lockSql)) {
 			select.setQueryTimeout(queryTimeoutSeconds());
 			select.setString(1, tag);
@@ -307,15 +323,17 @@ public final class JdbcSegmentStore implements SegmentStore {
 				if (!row.next()) {
 					throw new UnknownSegmentTagException(tag, describe(), howToAddTag(tag));
 				}
-				maxId = row.getLong(1);
-				rowStep = row.getInt(2);
-				maxLimitId = row.getLong(3);
+				locked = read(row);
 			}
 		}
-		checkRow(tag, maxId, rowStep, maxLimitId);
+		SegmentComposition composition = locked.check(tag, describe());
+		long maxId = locked.maxId();
+		int rowStep = locked.step();
 		long step = exactly ? requestedStep : Math.max(requestedStep, rowStep);
-		// never past max_limit_id: the last range of a tag may be shorter than its step
-		long newMaxId = (maxLimitId - maxId <= step) ? maxLimitId : maxId + step;
+		// never past the last sequence whose ids stay at or below max_limit_id: the last range of a tag
+		// may be shorter than its step
+		long sequenceLimit = composition.sequenceLimit(locked.maxLimitId());
+		long newMaxId = (sequenceLimit - maxId <= step) ? sequenceLimit : maxId + step;
 		try (PreparedStatement update = connection.prepareStatement(this.update)) {
 			update.setQueryTimeout(queryTimeoutSeconds());
 			update.setLong(1, newMaxId);
@@ -327,31 +345,16 @@ public final class JdbcSegmentStore implements SegmentStore {
 						+ updated + " rows updated)");
 			}
 		}
-		return new SegmentRange(tag, maxId + 1, newMaxId, rowStep, maxLimitId);
+		return new SegmentRange(tag, maxId + 1, newMaxId, rowStep, locked.maxLimitId(), composition);
 	}
 
-	/**
-	 * Refuses a row that cannot give a range. A bad row is a row to repair, not an unreachable store:
-	 * waiting and retrying would not help, so it is an {@link IllegalStateException} naming the row,
-	 * the column and the rule, the same on every database.
-	 */
-	private void checkRow(String tag, long maxId, int rowStep, long maxLimitId) {
-		if (rowStep < 1) {
-			throw badRow(tag, "step " + rowStep + ", but step must be at least 1");
+	/** Reads a row, and remembers whether the table has the composition columns. */
+	private JdbcSegmentRow read(ResultSet row) throws SQLException {
+		JdbcSegmentRow read = JdbcSegmentRow.read(row);
+		if (!Boolean.valueOf(read.composed()).equals(this.composedTable)) {
+			this.composedTable = read.composed();
 		}
-		if (maxId < 0) {
-			throw badRow(tag, "max_id " + maxId + ", but max_id must be at least 0");
-		}
-		if (maxLimitId < 0) {
-			throw badRow(tag, "max_limit_id " + maxLimitId + ", but max_limit_id must be at least 0");
-		}
-		if (maxId >= maxLimitId) {
-			throw new SegmentTagExhaustedException(tag, maxId, maxLimitId, describe());
-		}
-	}
-
-	private IllegalStateException badRow(String tag, String problem) {
-		return new IllegalStateException("Segment tag '" + tag + "' in " + describe() + " has " + problem);
+		return read;
 	}
 
 	private boolean isPostgres(Connection connection) throws SQLException {

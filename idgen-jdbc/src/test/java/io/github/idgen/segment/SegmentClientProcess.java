@@ -6,14 +6,14 @@ import java.util.List;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.github.idgen.snowflake.IdService;
 
 /**
  * A separate JVM, an instance of a service using segment ids: it takes ids of one tag on several
  * threads and prints {@code READY}, then {@code ID thread id} per id, then {@code DONE}; on standard
  * error {@code RANGE first last} per range it got from the store. Started by {@link TwoInstancesTests} and
  * {@link InstanceKillTests}. Arguments: JDBC URL, user, password, tag, threads, ids per thread (0:
- * until killed), largest step.
+ * until killed), largest step. A tag whose ids carry a shard gets, for the n-th id of thread t, shard
+ * {@code (t + n) mod 2^shardBits}.
  */
 public final class SegmentClientProcess {
 
@@ -33,14 +33,15 @@ public final class SegmentClientProcess {
 		try (HikariDataSource pool = new HikariDataSource(config);
 				SegmentIdServices services = new SegmentIdServices(reporting(new JdbcSegmentStore(pool, SegmentTables.TABLE)),
 						RealDatabases.settings(maxStep, Duration.ofSeconds(20)))) {
-			IdService service = services.forTag(tag);
+			SegmentIdService service = services.forTag(tag);
+			int shards = 1 << service.shardBits();
 			print("READY", true);
 			List<Thread> workers = new ArrayList<>();
 			for (int t = 0; t < threads; t++) {
 				int thread = t;
 				Thread worker = new Thread(() -> {
 					for (long n = 0; idsPerThread == 0 || n < idsPerThread; n++) {
-						long id = service.nextId();
+						long id = (shards > 1) ? service.nextId((int) ((thread + n) % shards)) : service.nextId();
 						print("ID " + thread + " " + id, idsPerThread == 0);
 					}
 				});

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.idgen.segment.AddTagCommands;
+import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SegmentStoreException;
@@ -21,7 +22,10 @@ import org.jspecify.annotations.Nullable;
  * The {@link SegmentStore} on Redis: one hash per tag at {@code <prefix>:segment:<tag>} with the
  * fields of the table ({@code max_id}, {@code step}, {@code max_limit_id}, {@code version},
  * {@code description}, {@code update_time}, the last in milliseconds since 1970 by the server's clock),
- * all values decimal strings. An operator creates a tag ({@link #createTag}, or {@code HSET}); an
+ * all values decimal strings, and optionally {@code business_id}, {@code business_bits} and
+ * {@code shard_bits}, which compose the tag's ids ({@link SegmentComposition}; missing fields are 0, a
+ * plain tag): {@code max_id} then counts sequences, and a range stops at the last sequence whose ids
+ * stay at or below {@code max_limit_id}. An operator creates a tag ({@link #createTag}, or {@code HSET}); an
  * allocation never does, so a vanished key fails as an unknown tag instead of counting from 0 again.
  * <p>
  * An allocation is one Lua script: {@code (max_id, max_id + step]}, step being the larger of the
@@ -144,8 +148,10 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 			case "OK":
 				long lastId = Long.parseLong((String) reply.get(2));
 				this.highestTaken.merge(tag, lastId, Math::max);
+				SegmentComposition composition = new SegmentComposition(Long.parseLong((String) reply.get(5)),
+						Integer.parseInt((String) reply.get(6)), Integer.parseInt((String) reply.get(7)));
 				return new SegmentRange(tag, Long.parseLong((String) reply.get(1)) + 1, lastId,
-						Integer.parseInt((String) reply.get(3)), Long.parseLong((String) reply.get(4)));
+						Integer.parseInt((String) reply.get(3)), Long.parseLong((String) reply.get(4)), composition);
 			case "UNKNOWN":
 				throw new UnknownSegmentTagException(tag, describe(), howToAddTag(tag));
 			case "EXHAUSTED":
@@ -157,7 +163,13 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 						+ " has " + reply.get(1) + " '" + reply.get(2) + "'; it must be a hash whose max_id and max_limit_id"
 						+ " are integers from 0 to " + Long.MAX_VALUE + ", whose step is from 1 to " + Integer.MAX_VALUE
 						+ " and whose version, if any, is an integer from 0 to " + (Long.MAX_VALUE - 1)
-						+ " without leading zeros; nothing was written");
+						+ " without leading zeros, and whose business_id, business_bits and shard_bits, if any, are integers"
+						+ " from 0; nothing was written");
+			case "COMPOSITION":
+				throw new IllegalStateException("Segment tag '" + tag + "' at " + key(tag) + " in " + this.channel.describe()
+						+ " has " + SegmentComposition.problem(Long.parseLong((String) reply.get(1)),
+								Long.parseLong((String) reply.get(2)), Long.parseLong((String) reply.get(3)))
+						+ "; nothing was written");
 			default:
 				throw new IllegalStateException("Segment tag '" + tag + "' at " + key(tag) + " in " + this.channel.describe()
 						+ " went back: its max_id " + reply.get(1) + " is below " + reply.get(2) + ", which an instance already"

@@ -37,3 +37,33 @@ local function text(a)
 	end
 	return string.format('%d%09d', a[1], a[2])
 end
+
+-- a - b for a >= b
+local function minus(a, b)
+	local low = a[2] - b[2]
+	local high = a[1] - b[1]
+	if low < 0 then
+		low = low + 1000000000
+		high = high - 1
+	end
+	return {high, low}
+end
+
+-- a >> bits (bits 0..40), in steps of at most 20 bits, so that every intermediate stays below 2^53
+local function shift_right(a, bits)
+	local high, low = a[1], a[2]
+	while bits > 0 do
+		local step = math.min(bits, 20)
+		local divisor = 2 ^ step
+		local rest = high % divisor
+		high = math.floor(high / divisor)
+		low = math.floor((rest * 1000000000 + low) / divisor)
+		bits = bits - step
+	end
+	return {high, low}
+end
+
+-- a small non-negative integer (below 2^53) as a decimal
+local function of_number(n)
+	return {math.floor(n / 1000000000), n % 1000000000}
+end

@@ -1,8 +1,12 @@
 package io.github.idgen.sample;
 
+import java.util.Collection;
 import java.util.List;
 
+import io.github.idgen.segment.SegmentComposition;
+import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
+import io.github.idgen.shard.Shards;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -14,7 +18,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Serves segment ids per business tag: one as plain text, a batch as JSON strings.
+ * Serves segment ids per business tag: one as plain text, a batch as JSON strings, each for the shard
+ * of {@code ?shard=} or {@code ?key=} where the tag's ids carry one; and an id taken apart.
  */
 @RestController
 @RequestMapping("/segments")
@@ -28,15 +33,75 @@ class SegmentController {
 	}
 
 	@GetMapping(path = "/{tag}/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("tag") String tag) {
-		return Long.toString(this.services.forTag(tag).nextId());
+	String next(@PathVariable("tag") String tag, @RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String key) {
+		SegmentIdService service = this.services.forTag(tag);
+		Integer asked = shard(shard, key, service.shardBits(), tag);
+		return Long.toString((asked != null) ? service.nextId(asked) : service.nextId());
 	}
 
 	@GetMapping(path = "/{tag}", produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@PathVariable("tag") String tag,
-			@RequestParam(name = "count", required = false) @Nullable String count) {
+			@RequestParam(name = "count", required = false) @Nullable String count,
+			@RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String key) {
 		int num = IdController.parseCount(count);
-		return this.services.forTag(tag).nextIds(num).stream().map(String::valueOf).toList();
+		SegmentIdService service = this.services.forTag(tag);
+		Integer asked = shard(shard, key, service.shardBits(), tag);
+		Collection<Long> ids = (asked != null) ? service.nextIds(asked, num) : service.nextIds(num);
+		return ids.stream().map(String::valueOf).toList();
+	}
+
+	@GetMapping(path = "/{tag}/ids/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	SegmentIdDetails decode(@PathVariable("tag") String tag, @PathVariable("id") String id) {
+		SegmentComposition composition = this.services.forTag(tag).composition();
+		long value = IdForm.of(null).read(id, "id");
+		if (value < 1 || composition.businessIdOf(value) != composition.businessId()) {
+			throw new BadParameterException("id", "id " + id + " is not an id of segment tag '" + tag + "'");
+		}
+		return new SegmentIdDetails(Long.toString(value), tag, Long.toString(composition.sequenceOf(value)),
+				composition.businessId(), composition.shardOf(value));
+	}
+
+	/**
+	 * Reads {@code ?shard=} and {@code ?key=} as idgen-server does.
+	 * @return the shard, or null for a tag whose ids carry none
+	 * @throws BadParameterException a shard out of range, both, neither where the ids carry a shard, or
+	 * one where they carry none
+	 */
+	static @Nullable Integer shard(@Nullable String shard, @Nullable String key, int shardBits, String tag) {
+		if (shardBits == 0) {
+			if (shard != null || key != null) {
+				String name = (shard != null) ? "shard" : "key";
+				throw new BadParameterException(name,
+						"The ids of segment tag '" + tag + "' carry no shard, so leave out ?" + name + "=");
+			}
+			return null;
+		}
+		if (shard != null && key != null) {
+			throw new BadParameterException("shard", "Give ?shard= or ?key=, not both");
+		}
+		if (key != null) {
+			return Shards.ofKey(key, shardBits);
+		}
+		int highest = (1 << shardBits) - 1;
+		if (shard == null || !shard.matches("[0-9]{1,4}") || Integer.parseInt(shard) > highest) {
+			throw new BadParameterException("shard", "The ids of segment tag '" + tag + "' carry a shard: give ?shard="
+					+ " (0 to " + highest + ") or ?key=, was " + ((shard != null) ? "'" + shard + "'" : "none"));
+		}
+		return Integer.parseInt(shard);
+	}
+
+	/**
+	 * An id of a segment tag taken apart; id and sequence are strings for JavaScript clients.
+	 *
+	 * @param id the id
+	 * @param tag the tag
+	 * @param sequence the number of the tag's ranges it was composed from
+	 * @param businessId the business id it carries, 0 for a plain tag
+	 * @param shard the shard it carries, 0 for a tag without shard bits
+	 */
+	record SegmentIdDetails(String id, String tag, String sequence, long businessId, int shard) {
 	}
 
 }

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.Codes;
 import io.github.idgen.codes.UnknownCodeException;
+import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
@@ -72,17 +73,23 @@ class Ids {
 		return generator;
 	}
 
-	IdService segment(String tag, HttpServletRequest request) {
+	SegmentIdService segment(String tag, HttpServletRequest request) {
 		TaggedServerRequestObservationConvention.mark(request, tag);
 		return required(this.segments).forTag(tag);
 	}
 
-	long segmentId(String tag, HttpServletRequest request) {
-		return segment(tag, request).nextId();
+	/** The next id of a tag, for the shard of {@code ?shard=} or {@code ?key=} if its ids carry one. */
+	long segmentId(String tag, @Nullable String shard, @Nullable String key, HttpServletRequest request) {
+		SegmentIdService service = segment(tag, request);
+		Integer asked = Parameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
+		return (asked != null) ? service.nextId(asked) : service.nextId();
 	}
 
-	List<String> segmentIds(String tag, int count, HttpServletRequest request) {
-		return strings(segment(tag, request).nextIds(count));
+	List<String> segmentIds(String tag, int count, @Nullable String shard, @Nullable String key,
+			HttpServletRequest request) {
+		SegmentIdService service = segment(tag, request);
+		Integer asked = Parameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
+		return strings((asked != null) ? service.nextIds(asked, count) : service.nextIds(count));
 	}
 
 	SegmentRange range(String tag, @Nullable Integer size, @Nullable Integer step, HttpServletRequest request) {

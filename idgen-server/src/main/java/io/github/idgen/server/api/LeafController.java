@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -34,8 +36,11 @@ class LeafController {
 	}
 
 	@RequestMapping("/segment/get/{key}")
-	ResponseEntity<String> segment(@PathVariable("key") String key, HttpServletRequest request) {
-		return text(this.ids.segmentId(key, request));
+	ResponseEntity<String> segment(@PathVariable("key") String key,
+			@RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String shardKey, HttpServletRequest request) {
+		// Leaf's {key} is the tag; ?key= is the text whose shard the id carries, as on /v1
+		return text(this.ids.segmentId(key, shard, shardKey, request));
 	}
 
 	@RequestMapping("/snowflake/get/{key}")

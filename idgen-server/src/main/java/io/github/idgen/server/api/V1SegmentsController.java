@@ -4,6 +4,8 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import org.jspecify.annotations.Nullable;
 
@@ -30,14 +32,34 @@ class V1SegmentsController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("tag") String tag, HttpServletRequest request) {
-		return Long.toString(this.ids.segmentId(tag, request));
+	String next(@PathVariable("tag") String tag, @RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
+		return Long.toString(this.ids.segmentId(tag, shard, key, request));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@PathVariable("tag") String tag,
-			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
-		return this.ids.segmentIds(tag, Parameters.count(count), request);
+			@RequestParam(name = "count", required = false) @Nullable String count,
+			@RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
+		return this.ids.segmentIds(tag, Parameters.count(count), shard, key, request);
+	}
+
+	/**
+	 * Takes an id of the tag apart: its sequence, business id and shard, as the tag's composition has
+	 * them (a plain tag's id is its sequence).
+	 */
+	@GetMapping(path = "/ids/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	SegmentIdDetails decode(@PathVariable("tag") String tag, @PathVariable("id") String id,
+			HttpServletRequest request) {
+		SegmentComposition composition = this.ids.segment(tag, request).composition();
+		long value = Parameters.bounded("id", id, 1, Long.MAX_VALUE);
+		if (composition.businessIdOf(value) != composition.businessId()) {
+			throw new BadParameterException("id", "id " + id + " is not an id of segment tag '" + tag + "': it carries"
+					+ " business id " + composition.businessIdOf(value) + ", the tag's is " + composition.businessId());
+		}
+		return new SegmentIdDetails(Long.toString(value), tag, Long.toString(composition.sequenceOf(value)),
+				composition.businessId(), composition.shardOf(value));
 	}
 
 	/**
@@ -70,14 +92,37 @@ class V1SegmentsController {
 	 * @param last the last id of the range, included
 	 * @param rowStep the tag's own step in the store
 	 * @param maxLimitId the tag's largest id
+	 * @param businessId the tag's business id; left out for a plain tag, whose answer is the one of
+	 * servers before composed ids
+	 * @param businessBits how many bits carry it; left out for a plain tag
+	 * @param shardBits how many lowest bits carry a shard; left out for a plain tag. With the three,
+	 * {@code first} and {@code last} are sequences, composed into ids as {@code sequence << (businessBits
+	 * + shardBits) | businessId << shardBits | shard}
 	 */
-	record RangeAnswer(String tag, String first, String last, int rowStep, String maxLimitId) {
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record RangeAnswer(String tag, String first, String last, int rowStep, String maxLimitId, @Nullable Long businessId,
+			@Nullable Integer businessBits, @Nullable Integer shardBits) {
 
 		static RangeAnswer of(SegmentRange range) {
+			SegmentComposition composition = range.composition();
+			boolean plain = composition.isPlain();
 			return new RangeAnswer(range.tag(), Long.toString(range.firstId()), Long.toString(range.lastId()),
-					range.rowStep(), Long.toString(range.maxLimitId()));
+					range.rowStep(), Long.toString(range.maxLimitId()), plain ? null : composition.businessId(),
+					plain ? null : composition.businessBits(), plain ? null : composition.shardBits());
 		}
 
+	}
+
+	/**
+	 * An id of a segment tag taken apart; id and sequence are strings for JavaScript clients.
+	 *
+	 * @param id the id
+	 * @param tag the tag
+	 * @param sequence the number of the tag's ranges it was composed from
+	 * @param businessId the business id it carries, 0 for a plain tag
+	 * @param shard the shard it carries, 0 for a tag without shard bits
+	 */
+	record SegmentIdDetails(String id, String tag, String sequence, long businessId, int shard) {
 	}
 
 }

@@ -1,0 +1,29 @@
+package io.github.idgen.segment;
+
+/**
+ * Thrown when a tag's record shows another composition than the tag's earlier ranges had. Ids of the
+ * new composition may equal ids this instance (or others) issued under the old one, a narrower
+ * composition in particular, so the tag stops issuing ids here until the instance restarts; changing a
+ * tag's composition is a migration for an operator, not something to do under running instances.
+ */
+public class SegmentCompositionChangedException extends IllegalStateException {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * Creates an exception.
+	 * @param tag the tag
+	 * @param before the composition of the tag's earlier ranges
+	 * @param after the composition of the range that was refused
+	 * @param store where the records are
+	 */
+	public SegmentCompositionChangedException(String tag, SegmentComposition before, SegmentComposition after,
+			String store) {
+		super("Segment tag '" + tag + "' changed its composition in " + store + " from (" + before + ") to (" + after
+				+ ") while this instance issued its ids: ids of the new composition may repeat ids already issued, so"
+				+ " the tag is refused here. Changing a tag's composition is a migration: stop every instance using"
+				+ " the tag, set max_id so that the first id of the new composition lies above every id issued"
+				+ " (docs/segments.md, \"Composed ids\"), then restart them");
+	}
+
+}
