@@ -2,14 +2,19 @@ package io.github.idgen.hibernate;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.hibernate.IdgenIdTagsAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badshard.Refund;
 import io.github.idgen.hibernate.named.Shipment;
 import io.github.idgen.hibernate.sharded.NamedUserOrder;
 import io.github.idgen.hibernate.sharded.UserOrder;
+import io.github.idgen.hibernate.shardedtag.TaggedUserOrder;
 import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -17,6 +22,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -25,14 +31,17 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Tests {@code @IdgenId(generator = …, shardBy = …)} with a real Hibernate {@code EntityManagerFactory} on
- * the database of the subclass: the id carries the shard of the entity's attribute, and a mapping
- * whose attribute and generator do not fit together stops start-up naming both.
+ * Tests {@code @IdgenId(generator = …, shardBy = …)} and {@code @IdgenId(tag = …, shardBy = …)} with a
+ * real Hibernate {@code EntityManagerFactory} on the database of the subclass: the id carries the
+ * shard of the entity's attribute, and a mapping whose attribute and generator do not fit together
+ * stops start-up naming both.
  */
 abstract class AbstractIdgenIdShardByTests {
 
@@ -112,6 +121,54 @@ abstract class AbstractIdgenIdShardByTests {
 					+ " 'customer', but " + Refund.class.getName() + " has no persistent attribute of that name."));
 	}
 
+	@Test
+	void aTaggedIdCarriesTheShardOfItsAttributeWhenTheTagsIdsCarryOne() {
+		withTag(3).run((context) -> {
+			List<TaggedUserOrder> orders = List.of(new TaggedUserOrder(5), new TaggedUserOrder(12), new TaggedUserOrder(-1));
+			persist(context, orders);
+			assertThat(orders).allSatisfy(
+					(order) -> assertThat(order.getId() % 8).isEqualTo(Math.floorMod(order.getUserId(), 8)));
+			assertThat(orders).extracting(TaggedUserOrder::getId).isSorted().doesNotHaveDuplicates();
+		});
+	}
+
+	@Test
+	void aTaggedIdWithShardByFailsTheInsertWhenTheTagsIdsCarryNoShard() {
+		withTag(0).run((context) -> assertThatIllegalStateException()
+			.isThrownBy(() -> persist(context, List.of(new TaggedUserOrder(5))))
+			.withMessageContaining(TaggedUserOrder.class.getName() + ".userId, but its ids carry no shard"));
+	}
+
+	/** Segment mode with the tag user_orders, whose ids carry the given shard bits (0: plain ids). */
+	private ApplicationContextRunner withTag(int shardBits) {
+		return runner(TaggedEntities.class)
+			.withConfiguration(
+					AutoConfigurations.of(SegmentIdServicesAutoConfiguration.class, IdgenIdTagsAutoConfiguration.class))
+			.withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-initialize-schema=always")
+			.withBean(UserOrdersTag.class)
+			.withPropertyValues("test.shard-bits=" + shardBits);
+	}
+
+	/** The tag's row, inserted at start as an application's own bean would, once the table is made. */
+	static class UserOrdersTag implements InitializingBean {
+
+		private final DataSource dataSource;
+
+		private final int shardBits;
+
+		UserOrdersTag(DataSource dataSource, SegmentSchemaInitializer tableCreated, Environment environment) {
+			this.dataSource = dataSource;
+			this.shardBits = environment.getRequiredProperty("test.shard-bits", Integer.class);
+		}
+
+		@Override
+		public void afterPropertiesSet() {
+			new JdbcTemplate(this.dataSource).update("INSERT INTO idgen_segment (tag, max_id, step, update_time,"
+					+ " shard_bits) VALUES ('user_orders', 0, 10, CURRENT_TIMESTAMP, ?)", this.shardBits);
+		}
+
+	}
+
 	private static ContextConsumer<AssertableApplicationContext> failsWith(Problem problem, String message) {
 		return (context) -> {
 			assertThat(context).hasFailed()
@@ -140,6 +197,12 @@ abstract class AbstractIdgenIdShardByTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = Shipment.class)
 	static class NamedEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = TaggedUserOrder.class)
+	static class TaggedEntities {
 
 	}
 
