@@ -3,6 +3,7 @@ package io.github.idgen.sample;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.SnowflakeId;
@@ -66,7 +67,7 @@ class IdController {
 	 */
 	static IdDetails decompose(SnowflakeLayout layout, long id) {
 		try {
-			return IdDetails.of(layout.decompose(id));
+			return IdDetails.of(layout.decompose(id), layout.shardBits() > 0);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new BadParameterException("id", ex.getMessage());
@@ -111,11 +112,18 @@ class IdController {
 	/**
 	 * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
 	 */
-	record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence,
+			@Nullable Integer shard) {
 
 		static IdDetails of(SnowflakeId parts) {
+			return of(parts, false);
+		}
+
+		/** The shard only for a layout with shard bits: the others' answer stays as it was. */
+		static IdDetails of(SnowflakeId parts, boolean sharded) {
 			return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
-					parts.workerId(), parts.sequence());
+					parts.workerId(), parts.sequence(), sharded ? parts.shard() : null);
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.List;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.lease.IdServiceProxy;
+import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -99,6 +100,29 @@ class GeneratorEndpointsTests {
 			assertThat((String) JsonPath.read(response.body(), "$.error")).isEqualTo("not_found");
 			assertThat((String) JsonPath.read(response.body(), "$.generator")).isEqualTo("nope");
 			assertThat((String) JsonPath.read(response.body(), "$.message")).contains("the generators are js");
+		}
+	}
+
+	@Test
+	void theShardedDemoGeneratorPutsTheShardOfANumberOrAKeyInTheLowestBits() {
+		long id = Long.parseLong(Http.get(this.port, "/generators/orders/next?shard=3").body());
+		assertThat(id & 15).isEqualTo(3);
+		long keyed = Long.parseLong(Http.get(this.port, "/generators/orders/next?key=alice").body());
+		assertThat(keyed & 15).isEqualTo(Shards.ofKey("alice", 4)).isEqualTo(this.generators.sharded("orders").shardOf(keyed));
+		List<String> batch = JsonPath.read(Http.get(this.port, "/generators/orders?count=3&shard=9").body(), "$");
+		assertThat(batch).allSatisfy((each) -> assertThat(Long.parseLong(each) & 15).isEqualTo(9));
+		String decoded = Http.get(this.port, "/generators/orders/" + id).body();
+		assertThat((Integer) JsonPath.read(decoded, "$.shard")).isEqualTo(3);
+		assertThat(Http.get(this.port, "/generators/js/" + id).body()).doesNotContain("shard");
+	}
+
+	@Test
+	void theShardParametersAnswer400NamingTheParameter() {
+		for (String path : new String[] { "/generators/orders/next", "/generators/orders/next?shard=16",
+				"/generators/orders/next?shard=1&key=a", "/generators/js/next?shard=1", "/generators/orders?count=2" }) {
+			HttpResponse<String> response = Http.get(this.port, path);
+			assertThat(response.statusCode()).as(path).isEqualTo(400);
+			assertThat(response.body()).as(path).contains("shard");
 		}
 	}
 

@@ -56,6 +56,15 @@ public class GeneratorProperties {
 	 */
 	private SequenceStart sequenceStart = SequenceStart.ZERO;
 
+	/**
+	 * Bits of the shard, the lowest of the generator's ids, 1 to 10: an id issued for shard s has id
+	 * mod 2^shard-bits == s, so a table split over n databases (n dividing 2^shard-bits) finds a row by
+	 * id mod n. With the 'twitter' or 'javascript-safe' layout they come out of the sequence, leaving
+	 * 2^(12 - shard-bits) ids per time unit per node; with 'custom' they are added to the other bits.
+	 * Not set (or 0): ids without a shard, today's ids. Never change it for a running system.
+	 */
+	private @Nullable Integer shardBits;
+
 	public IdLayout getLayout() {
 		return this.layout;
 	}
@@ -110,6 +119,14 @@ public class GeneratorProperties {
 
 	public void setEpoch(@Nullable Instant epoch) {
 		this.epoch = epoch;
+	}
+
+	public @Nullable Integer getShardBits() {
+		return this.shardBits;
+	}
+
+	public void setShardBits(@Nullable Integer shardBits) {
+		this.shardBits = shardBits;
 	}
 
 	public SequenceStart getSequenceStart() {

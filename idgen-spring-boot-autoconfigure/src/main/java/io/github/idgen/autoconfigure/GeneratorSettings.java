@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
 
 import io.github.idgen.lease.LeaseRange;
 import io.github.idgen.lease.NodeIdRange;
+import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.ShardedGenerator;
 import io.github.idgen.snowflake.SequenceStart;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
@@ -192,10 +194,23 @@ final class GeneratorSettings {
 	 */
 	record NamedGenerator(SnowflakeLayout layout, SequenceStart sequenceStart, Duration clockBackwardsTolerance) {
 
-		/** A builder of the generator; the caller sets the ids (and in a lease mode the clock). */
+		/** The layout of the ids the generator issues before a shard is put below them. */
+		SnowflakeLayout plainLayout() {
+			return ShardedGenerator.plainLayout(this.layout);
+		}
+
+		/** The generator itself: the plain one, or with shard bits a {@link ShardedGenerator} over it. */
+		IdService generator(String name, IdService plain) {
+			return (this.layout.shardBits() > 0) ? new ShardedGenerator(name, plain, this.layout) : plain;
+		}
+
+		/**
+		 * A builder of the generator, or with shard bits of the plain generator under it (the layout
+		 * without them); the caller sets the ids (and in a lease mode the clock).
+		 */
 		IdServiceTwitter.Builder builder() {
 			return IdServiceTwitter.builder()
-				.layout(this.layout)
+				.layout(plainLayout())
 				.sequenceStart(this.sequenceStart)
 				.clockBackwardsTolerance(this.clockBackwardsTolerance);
 		}

@@ -11,6 +11,7 @@ import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.NodeIdRange;
 import io.github.idgen.snowflake.IdGenerators;
+import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.snowflake.SnowflakeLayout;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -28,7 +29,8 @@ import org.springframework.core.env.Environment;
  * this instance's node id: in a lease mode each is an {@link IdServiceProxy} on the lease of the
  * {@link ClusterDeployment}, fenced by it and following its changes; in fixed mode each is made with
  * the fixed worker and datacenter ids. A layout without room for that node id stops start-up naming
- * the generator's key.
+ * the generator's key. A generator with {@code shard-bits} is a {@code ShardedGenerator} over such a
+ * generator of its layout without shard bits, so the lease fences it as any other.
  */
 // after every mode's: a lease mode's deployment not yet defined would make the generators fixed-mode ones
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
@@ -52,8 +54,9 @@ public final class IdGeneratorsAutoConfiguration {
 			settings.namedGenerators().forEach((name, generator) -> {
 				SnowflakeLayout layout = generator.layout();
 				settings.checkRoom(name, layout, leased, "the node ids this instance leases, xxx.common.lease-range");
-				generators.add(name,
-						new IdServiceProxy(clusterDeployment, name, layout, leaseWaitTimeout, generator::builder), layout);
+				IdServiceProxy plain = new IdServiceProxy(clusterDeployment, name, generator.plainLayout(),
+						leaseWaitTimeout, generator::builder);
+				generators.add(name, generator.generator(name, plain), layout);
 			});
 			return generators.build();
 		}
@@ -75,10 +78,11 @@ public final class IdGeneratorsAutoConfiguration {
 				SnowflakeLayout layout = generator.layout();
 				settings.checkRoom(name, layout, new NodeIdRange(nodeId, nodeId),
 						"xxx.common.id-data-center-id and the fixed worker id");
-				generators.add(name, generator.builder()
+				IdServiceTwitter plain = generator.builder()
 					.workerId(layout.workerIdOf(nodeId))
 					.datacenterId(layout.datacenterIdOf(nodeId))
-					.build());
+					.build();
+				generators.add(name, generator.generator(name, plain), layout);
 			});
 			return generators.build();
 		}

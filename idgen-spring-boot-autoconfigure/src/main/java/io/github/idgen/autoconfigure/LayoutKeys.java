@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.InvalidLayoutException;
 import io.github.idgen.snowflake.MillisClock;
 import io.github.idgen.snowflake.SequenceStart;
@@ -62,6 +63,7 @@ record LayoutKeys(GeneratorProperties keys, String keyPrefix, String fieldPrefix
 			if (this.keys.getEpoch() != null) {
 				builder.epoch(this.keys.getEpoch());
 			}
+			withShardBits(builder, chosen);
 			SnowflakeLayout layout = builder.build();
 			layout.checkIssuableAt(MillisClock.SYSTEM.millis());
 			return layout;
@@ -89,6 +91,30 @@ record LayoutKeys(GeneratorProperties keys, String keyPrefix, String fieldPrefix
 							+ " sequence bits");
 		}
 		return layout;
+	}
+
+	/**
+	 * Adds the shard bits: a preset gives them up from its sequence (keeping its width, so that
+	 * javascript-safe ids stay below 2^53), a custom layout adds them to its sum.
+	 */
+	private void withShardBits(SnowflakeLayoutBuilder builder, IdLayout chosen) {
+		Integer shardBits = this.keys.getShardBits();
+		if (shardBits == null || shardBits == 0) {
+			return;
+		}
+		builder.shardBits(shardBits);
+		if (chosen == IdLayout.CUSTOM || shardBits < 0 || shardBits > Shards.MAX_SHARD_BITS) {
+			// the layout's rules refuse what is out of range or over 63 bits, naming shard-bits or timestamp-bits
+			return;
+		}
+		int sequenceBits = chosen.preset().sequenceBits();
+		if (sequenceBits - shardBits < 1) {
+			throw new Refusal(this, "shardBits", shardBits, "leaves no sequence bit of the " + kebab(chosen.name())
+					+ " layout's " + sequenceBits + " (its shard bits come out of the sequence)",
+					"choose at most " + (sequenceBits - 1) + " shard bits, or " + key("layout")
+							+ "=custom with bits for both");
+		}
+		builder.sequenceBits(sequenceBits - shardBits);
 	}
 
 	private Map<String, @Nullable Object> customValues() {

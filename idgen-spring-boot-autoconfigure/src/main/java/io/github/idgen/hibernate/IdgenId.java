@@ -41,6 +41,17 @@ import org.hibernate.annotations.IdGeneratorType;
  * @Id @IdgenId(generator = "js")
  * private Long id;
  * }</pre>
+ * <p>
+ * With a {@link #shardBy()}, the id carries the shard of one of the entity's attributes in its lowest
+ * bits, for a generator with {@code xxx.common.generators.<name>.shard-bits} (or a tag whose ids carry
+ * a shard): a table split by user finds an order by its id alone.
+ *
+ * <pre>{@code
+ * @Id @IdgenId(generator = "orders", shardBy = "userId")
+ * private Long id;
+ *
+ * private Long userId;
+ * }</pre>
  */
 @IdGeneratorType(IdgenIdGenerator.class)
 @Retention(RetentionPolicy.RUNTIME)
@@ -61,5 +72,16 @@ public @interface IdgenId {
 	 * @return the generator's name, or empty
 	 */
 	String generator() default "";
+
+	/**
+	 * The entity attribute whose shard the id carries: a number attribute gives
+	 * {@code floorMod(value, 2^shardBits)} ({@link io.github.idgen.shard.Shards#ofNumber}), a
+	 * {@code String} the CRC-32 of its UTF-8 bytes modulo {@code 2^shardBits}
+	 * ({@link io.github.idgen.shard.Shards#ofKey}); it must be set before the entity is persisted.
+	 * Required for a generator with shard bits, refused for one without; with a {@link #tag()}, the tag's
+	 * ids must carry a shard. Empty for ids without a shard.
+	 * @return the attribute's name, or empty
+	 */
+	String shardBy() default "";
 
 }

@@ -49,6 +49,9 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 
 	private transient @Nullable Supplier<IdService> idService;
 
+	/** The attribute whose shard the ids carry, null for ids without a shard. */
+	private @Nullable ShardAttribute shardBy;
+
 	// Hibernate 7.2 (Spring Boot 4.0) calls only this one, abstract there; 7.4 (Spring Boot 4.1) has both,
 	// as defaults: implementing both keeps one jar working on both lines
 	@Override
@@ -69,6 +72,16 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 					"@IdgenId on " + attribute + " needs a Long or long id, but the id is a " + idType.getName() + ".");
 		}
 		this.idService = idServiceFor(annotation, context.getServiceRegistry(), attribute);
+		this.shardBy = ShardAttribute.of(annotation, context.getPersistentClass(), attribute);
+		if (!annotation.generator().isEmpty()) {
+			ShardAttribute.checkGenerator(this.shardBy, this.idService.get(), annotation.generator(), attribute);
+		}
+		else if (annotation.tag().isEmpty() && this.shardBy != null) {
+			throw new IdgenIdMappingException(Problem.SHARD_BY_WITHOUT_SHARD_BITS, "@IdgenId on " + attribute
+					+ " shards by '" + annotation.shardBy() + "', but takes ids of the IdService bean, which carry no"
+					+ " shard: name a generator with shard bits, @IdgenId(generator = \"<name>\", shardBy = \""
+					+ annotation.shardBy() + "\").");
+		}
 	}
 
 	// the one place that picks the IdService of an annotation. The bean is looked up now, so that a
@@ -122,7 +135,12 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 		if (idService == null) {
 			throw new IllegalStateException("IdgenIdGenerator used before Hibernate initialized it");
 		}
-		return idService.get().nextId();
+		ShardAttribute shardBy = this.shardBy;
+		if (shardBy == null) {
+			return idService.get().nextId();
+		}
+		// a tag's service is known on first use only: whether its ids carry a shard is checked here
+		return shardBy.nextId(idService.get(), session, owner);
 	}
 
 	@Override

@@ -53,7 +53,16 @@ public class IdgenIdMappingException extends IllegalStateException {
 		UNKNOWN_GENERATOR,
 
 		/** Both a segment tag and a generator are named. */
-		TAG_AND_GENERATOR
+		TAG_AND_GENERATOR,
+
+		/** A shard attribute is named for ids that carry no shard. */
+		SHARD_BY_WITHOUT_SHARD_BITS,
+
+		/** A generator whose ids carry a shard is named without the attribute that gives it. */
+		SHARD_BY_MISSING,
+
+		/** The shard attribute is not an attribute of the entity, or neither a number nor a {@code String}. */
+		SHARD_BY_ATTRIBUTE
 
 	}
 

@@ -1,12 +1,15 @@
 package io.github.idgen.server.api;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.idgen.shard.ShardedIdService;
 import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import io.github.idgen.snowflake.UnknownGeneratorException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Snowflake generators the API serves: the default one (the application's {@link IdService})
@@ -73,6 +76,35 @@ final class Generators {
 	 * @param layout the layout of its ids, with their epoch
 	 */
 	record Generator(String name, IdService idService, SnowflakeLayout layout) {
+
+		/** The shard bits of its ids, 0 for ids without a shard. */
+		int shardBits() {
+			return this.layout.shardBits();
+		}
+
+		/** The generator as an error names it. */
+		String what() {
+			return "generator '" + this.name + "'";
+		}
+
+		/**
+		 * The next id, carrying a shard if the generator's ids do.
+		 * @param shard what {@link Parameters#shard} read, null for ids without a shard
+		 */
+		long nextId(@Nullable Integer shard) {
+			return (shard != null) ? ((ShardedIdService) this.idService).nextId(shard) : this.idService.nextId();
+		}
+
+		/**
+		 * The next ids, all carrying one shard if the generator's ids do.
+		 * @param shard what {@link Parameters#shard} read, null for ids without a shard
+		 * @param count how many
+		 */
+		Collection<Long> nextIds(@Nullable Integer shard, int count) {
+			return (shard != null) ? ((ShardedIdService) this.idService).nextIds(shard, count)
+					: this.idService.nextIds(count);
+		}
+
 	}
 
 }

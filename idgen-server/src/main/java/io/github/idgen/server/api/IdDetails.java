@@ -1,7 +1,9 @@
 package io.github.idgen.server.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An id taken apart; the id is a string for JavaScript clients, the timestamp ISO-8601.
@@ -11,8 +13,10 @@ import io.github.idgen.snowflake.SnowflakeLayout;
  * @param datacenterId its datacenter id
  * @param workerId its worker id
  * @param sequence its sequence within its time unit
+ * @param shard the shard it carries; absent for a generator whose ids carry none
  */
-record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record IdDetails(String id, String timestamp, int datacenterId, int workerId, int sequence, @Nullable Integer shard) {
 
 	/**
 	 * Takes an id of the API's path apart.
@@ -24,7 +28,7 @@ record IdDetails(String id, String timestamp, int datacenterId, int workerId, in
 	static IdDetails decode(SnowflakeLayout layout, String id) {
 		SnowflakeId parts = layout.decompose(Parameters.bounded("id", id, 0, Long.MAX_VALUE));
 		return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
-				parts.workerId(), parts.sequence());
+				parts.workerId(), parts.sequence(), (layout.shardBits() > 0) ? parts.shard() : null);
 	}
 
 }

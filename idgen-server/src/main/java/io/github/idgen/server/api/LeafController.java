@@ -3,6 +3,7 @@ package io.github.idgen.server.api;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.jspecify.annotations.Nullable;
 
@@ -43,8 +44,11 @@ class LeafController {
 	}
 
 	@RequestMapping("/snowflake/get/{key}")
-	ResponseEntity<String> snowflake(@PathVariable("key") String key, HttpServletRequest request) {
-		return text(this.ids.generator(key, request).idService().nextId());
+	ResponseEntity<String> snowflake(@PathVariable("key") String key,
+			@RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String shardKey, HttpServletRequest request) {
+		Generators.Generator generator = this.ids.generator(key, request);
+		return text(generator.nextId(Parameters.shard(shard, shardKey, generator.shardBits(), generator.what())));
 	}
 
 	private static ResponseEntity<String> text(long id) {

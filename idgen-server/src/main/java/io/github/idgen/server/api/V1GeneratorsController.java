@@ -17,6 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
  * Snowflake ids of a named generator ({@code xxx.common.generators.<name>.*}), as {@code /v1/ids}
  * serves the default one; an id is taken apart with that generator's layout. A name none has is a
  * 404, not the default generator: a caller of {@code /v1} gets the id space it asked for or none.
+ * A generator with shard bits needs {@code ?shard=} or {@code ?key=} ({@link Parameters#shard}); one
+ * without refuses them.
  */
 @RestController
 @RequestMapping("/v1/generators/{name}")
@@ -29,15 +31,22 @@ class V1GeneratorsController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("name") String name, HttpServletRequest request) {
-		return Long.toString(this.ids.namedGenerator(name, request).idService().nextId());
+	String next(@PathVariable("name") String name,
+			@RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
+		Generators.Generator generator = this.ids.namedGenerator(name, request);
+		return Long.toString(generator.nextId(Parameters.shard(shard, key, generator.shardBits(), generator.what())));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@PathVariable("name") String name,
-			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
+			@RequestParam(name = "count", required = false) @Nullable String count,
+			@RequestParam(name = "shard", required = false) @Nullable String shard,
+			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
 		int num = Parameters.count(count);
-		return Ids.strings(this.ids.namedGenerator(name, request).idService().nextIds(num));
+		Generators.Generator generator = this.ids.namedGenerator(name, request);
+		Integer shardOfIds = Parameters.shard(shard, key, generator.shardBits(), generator.what());
+		return Ids.strings(generator.nextIds(shardOfIds, num));
 	}
 
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)

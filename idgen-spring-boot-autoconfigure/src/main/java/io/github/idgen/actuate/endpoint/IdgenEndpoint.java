@@ -2,10 +2,15 @@ package io.github.idgen.actuate.endpoint;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.snowflake.GeneratorStatistics;
+import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import org.jspecify.annotations.Nullable;
@@ -31,12 +36,24 @@ public class IdgenEndpoint {
 
 	private final IdServiceInfo info;
 
+	private final @Nullable IdGenerators generators;
+
 	/**
 	 * Creates the endpoint.
 	 * @param info what the id service of the running mode tells about itself, its layout included
 	 */
 	public IdgenEndpoint(IdServiceInfo info) {
+		this(info, null);
+	}
+
+	/**
+	 * Creates the endpoint, showing the named generators too.
+	 * @param info what the id service of the running mode tells about itself, its layout included
+	 * @param generators the named generators, or null for none
+	 */
+	public IdgenEndpoint(IdServiceInfo info, @Nullable IdGenerators generators) {
 		this.info = info;
+		this.generators = generators;
 	}
 
 	@ReadOperation
@@ -49,7 +66,19 @@ public class IdgenEndpoint {
 				LayoutDescriptor.of(layout, Instant.ofEpochMilli(now)),
 				(lease != null) ? LeaseDescriptor.of(lease, this.info, layout, now) : null,
 				(lease != null) ? FencingDescriptor.of(lease, whyNot) : null,
-				CountersDescriptor.of(this.info.counters()));
+				CountersDescriptor.of(this.info.counters()), generators(Instant.ofEpochMilli(now)));
+	}
+
+	private Map<String, GeneratorDescriptor> generators(Instant now) {
+		Map<String, GeneratorDescriptor> generators = new LinkedHashMap<>();
+		if (this.generators != null) {
+			for (String name : this.generators.names()) {
+				SnowflakeLayout layout = this.generators.layout(name);
+				generators.put(name, new GeneratorDescriptor(LayoutDescriptor.of(layout, now), layout.shardBits(),
+						1 << layout.shardBits()));
+			}
+		}
+		return generators;
 	}
 
 	@ReadOperation
@@ -77,10 +106,24 @@ public class IdgenEndpoint {
 	 * @param lease the lease, in a mode with one
 	 * @param fencing whether ids are issued under the lease, in a mode with one
 	 * @param counters the generator's totals
+	 * @param generators the named generators ({@code xxx.common.generators.<name>.*}) by name; left out
+	 * when there are none
 	 */
 	public record IdgenDescriptor(String mode, int workerId, int datacenterId, LayoutDescriptor layout,
-			@Nullable LeaseDescriptor lease, @Nullable FencingDescriptor fencing,
-			CountersDescriptor counters) implements OperationResponseBody {
+			@Nullable LeaseDescriptor lease, @Nullable FencingDescriptor fencing, CountersDescriptor counters,
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, GeneratorDescriptor> generators)
+			implements OperationResponseBody {
+
+	}
+
+	/**
+	 * A named generator: its layout and how many shards its ids carry.
+	 *
+	 * @param layout its layout; {@code idsPerTimeUnit} is the capacity its shard bits leave
+	 * @param shardBits the bits of the shard, the lowest of its ids; 0 for ids without a shard
+	 * @param shards how many shards its ids can carry, 2^shardBits
+	 */
+	public record GeneratorDescriptor(LayoutDescriptor layout, int shardBits, int shards) {
 
 	}
 
@@ -109,7 +152,8 @@ public class IdgenEndpoint {
 			double years = layout.timeLeft(now).toMillis() / MILLIS_PER_YEAR;
 			return new LayoutDescriptor("sign 1 | timestamp " + layout.timestampBits() + " | datacenter "
 					+ layout.datacenterBits() + " | worker " + layout.workerBits() + " | sequence "
-					+ layout.sequenceBits(), layout.timeUnitMillis() + "ms", layout.timestampBits(),
+					+ layout.sequenceBits() + ((layout.shardBits() > 0) ? " | shard " + layout.shardBits() : ""),
+					layout.timeUnitMillis() + "ms", layout.timestampBits(),
 					layout.datacenterBits(), layout.workerBits(), layout.sequenceBits(), layout.epoch().toString(),
 					layout.lastTimestamp().toString(), Math.floor(years * 10) / 10, layout.idsPerUnit(),
 					layout.idsPerSecond(), Long.toString(layout.maxId()), layout.maxId() < JAVASCRIPT_SAFE_LIMIT);

@@ -1,11 +1,15 @@
 package io.github.idgen.autoconfigure.endpoint;
 
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
 import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.snowflake.IdGenerators;
+
+import org.springframework.beans.factory.ObjectProvider;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -20,7 +24,8 @@ import org.springframework.context.annotation.Bean;
  * available (enabled and exposed), showing what the running mode's {@link IdServiceInfo} tells.
  */
 @AutoConfiguration(after = { IdServiceAutoConfiguration.class, ClusterIdServiceAutoConfiguration.class,
-		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class })
+		JdbcIdServiceAutoConfiguration.class, RedisIdServiceAutoConfiguration.class,
+		IdGeneratorsAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnBean(IdServiceInfo.class)
 @ConditionalOnAvailableEndpoint(IdgenEndpoint.class)
@@ -28,8 +33,8 @@ public final class IdgenEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo) {
-		return new IdgenEndpoint(idServiceInfo);
+	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo, ObjectProvider<IdGenerators> generators) {
+		return new IdgenEndpoint(idServiceInfo, generators.getIfAvailable());
 	}
 
 }

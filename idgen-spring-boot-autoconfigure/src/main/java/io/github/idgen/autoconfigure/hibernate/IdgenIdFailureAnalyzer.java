@@ -27,6 +27,12 @@ class IdgenIdFailureAnalyzer extends AbstractFailureAnalyzer<IdgenIdMappingExcep
 					+ "javascript-safe, docs/layouts.md), or correct the name in @IdgenId(generator = ...).";
 			case TAG_AND_GENERATOR -> "Keep one of them in @IdgenId: tag for segment ids, generator for a named"
 					+ " generator's ids.";
+			case SHARD_BY_WITHOUT_SHARD_BITS -> "Give the generator shard bits (xxx.common.generators.<name>.shard-bits,"
+					+ " docs/layouts.md) for ids that carry the attribute's shard, or remove shardBy from @IdgenId.";
+			case SHARD_BY_MISSING -> "Name the entity attribute whose shard the ids carry, such as @IdgenId(generator ="
+					+ " \"orders\", shardBy = \"userId\"), or use a generator without shard-bits.";
+			case SHARD_BY_ATTRIBUTE -> "Name in shardBy a persistent attribute of the entity holding a number (such as"
+					+ " a Long user id) or a String (such as a user name).";
 			case NO_ID_SERVICE -> "Depend on idgen-spring-boot-starter, whose auto-configuration defines the"
 					+ " IdService bean, or define one IdService bean yourself; if you define several, mark the one"
 					+ " for entity ids @Primary.";

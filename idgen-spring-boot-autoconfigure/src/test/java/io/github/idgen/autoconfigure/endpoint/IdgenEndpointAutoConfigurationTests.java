@@ -2,16 +2,19 @@ package io.github.idgen.autoconfigure.endpoint;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.actuate.endpoint.IdgenEndpoint.GeneratorDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.FencingDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.IdgenDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.InvalidIdDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.LayoutDescriptor;
 import io.github.idgen.actuate.endpoint.IdgenEndpoint.LeaseDescriptor;
+import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.MarkScenarios;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
@@ -204,6 +207,32 @@ class IdgenEndpointAutoConfigurationTests {
 				assertThat(beyond.getBody()).isInstanceOfSatisfying(InvalidIdDescriptor.class,
 						(descriptor) -> assertThat(descriptor.error()).contains("from 0 to 9007199254740991"));
 			});
+	}
+
+	@Test
+	void namedGeneratorsAreShownWithTheirShardBitsAndTheCapacityLeft() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+			.withPropertyValues("xxx.common.generators.orders.shard-bits=4",
+					"xxx.common.generators.js.layout=javascript-safe")
+			.run((context) -> {
+				Map<String, GeneratorDescriptor> generators = context.getBean(IdgenEndpoint.class).idgen().generators();
+				assertThat(generators).containsOnlyKeys("orders", "js");
+				GeneratorDescriptor orders = generators.get("orders");
+				assertThat(orders.shardBits()).isEqualTo(4);
+				assertThat(orders.shards()).isEqualTo(16);
+				assertThat(orders.layout().bits())
+					.isEqualTo("sign 1 | timestamp 41 | datacenter 5 | worker 5 | sequence 8 | shard 4");
+				assertThat(orders.layout().idsPerTimeUnit()).isEqualTo(256);
+				assertThat(orders.layout().idsPerSecond()).isEqualTo(256_000);
+				assertThat(generators.get("js").shardBits()).isZero();
+				assertThat(generators.get("js").layout().bits()).doesNotContain("shard");
+			});
+	}
+
+	@Test
+	void withoutNamedGeneratorsNoneAreShown() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+			.run((context) -> assertThat(context.getBean(IdgenEndpoint.class).idgen().generators()).isEmpty());
 	}
 
 	@Test

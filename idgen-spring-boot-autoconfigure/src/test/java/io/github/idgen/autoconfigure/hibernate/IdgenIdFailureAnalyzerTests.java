@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.hibernate;
 
+import io.github.idgen.hibernate.IdgenIdMappingException;
+import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badentities.Coupon;
 import io.github.idgen.hibernate.entities.Invoice;
 import io.github.idgen.hibernate.tagged.Ticket;
@@ -65,6 +67,21 @@ class IdgenIdFailureAnalyzerTests {
 		FailureAnalysis analysis = new IdgenIdFailureAnalyzer().analyze(failure);
 		assertThat(analysis.getDescription()).contains("no bean container");
 		assertThat(analysis.getAction()).contains("hibernate.resource.beans.container", "HibernateJpaVendorAdapter");
+	}
+
+	@Test
+	void shardByMismatchesAreExplainedWithTheKeyOrTheAttribute() {
+		assertThat(action(Problem.SHARD_BY_WITHOUT_SHARD_BITS)).contains("xxx.common.generators.<name>.shard-bits",
+				"remove shardBy");
+		assertThat(action(Problem.SHARD_BY_MISSING)).contains("shardBy = \"userId\"", "without shard-bits");
+		assertThat(action(Problem.SHARD_BY_ATTRIBUTE)).contains("a number", "or a String");
+	}
+
+	private static String action(Problem problem) {
+		IdgenIdMappingException failure = new IdgenIdMappingException(problem, "@IdgenId on Order.id ...");
+		FailureAnalysis analysis = new IdgenIdFailureAnalyzer().analyze(failure);
+		assertThat(analysis.getDescription()).isEqualTo("@IdgenId on Order.id ...");
+		return analysis.getAction();
 	}
 
 	@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
