@@ -1,5 +1,7 @@
 package io.github.idgen.segment;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -198,9 +200,7 @@ class ComposedTagTests {
 		SegmentTables.update(database, "INSERT INTO " + table + " (tag, step) VALUES (?, ?)", tag, 10);
 		JdbcSegmentStore store = new JdbcSegmentStore(database, table);
 		assertThat(store.allocate(tag, 1)).isEqualTo(new SegmentRange(tag, 1, 10, 10, Long.MAX_VALUE));
-		SegmentTables.update(database, "ALTER TABLE " + table + " ADD business_id BIGINT NOT NULL DEFAULT 0");
-		SegmentTables.update(database, "ALTER TABLE " + table + " ADD business_bits INT NOT NULL DEFAULT 0");
-		SegmentTables.update(database, "ALTER TABLE " + table + " ADD shard_bits INT NOT NULL DEFAULT 0");
+		addCompositionColumns(database, table);
 		// sequence 15 is the last whose ids stay at or below the limit
 		SegmentTables.update(database, "UPDATE " + table + " SET business_id = 1, business_bits = 1, shard_bits = 1,"
 				+ " max_limit_id = ? WHERE tag = ?", (15L << 2) | 3, tag);
@@ -209,6 +209,30 @@ class ComposedTagTests {
 		assertThat(store.allocate(tag, 1))
 			.isEqualTo(new SegmentRange(tag, 11, 15, 10, (15L << 2) | 3, new SegmentComposition(1, 1, 1)));
 		assertThatExceptionOfType(SegmentTagExhaustedException.class).isThrownBy(() -> store.allocate(tag, 1));
+	}
+
+	/** The statements docs/segments.md gives for PostgreSQL and MariaDB; one column at a time on H2. */
+	private static void addCompositionColumns(DataSource database, String table) {
+		String product;
+		try (Connection connection = database.getConnection()) {
+			product = connection.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+		if (product.contains("postgres")) {
+			SegmentTables.update(database, "ALTER TABLE " + table + " ADD COLUMN business_id BIGINT NOT NULL DEFAULT 0,"
+					+ " ADD COLUMN business_bits INTEGER NOT NULL DEFAULT 0, ADD COLUMN shard_bits INTEGER NOT NULL DEFAULT 0");
+		}
+		else if (product.contains("mariadb") || product.contains("mysql")) {
+			SegmentTables.update(database, "ALTER TABLE " + table + " ADD COLUMN business_id BIGINT NOT NULL DEFAULT 0,"
+					+ " ADD COLUMN business_bits INT NOT NULL DEFAULT 0, ADD COLUMN shard_bits INT NOT NULL DEFAULT 0");
+		}
+		else {
+			for (String column : new String[] { "business_id BIGINT", "business_bits INT", "shard_bits INT" }) {
+				SegmentTables.update(database, "ALTER TABLE " + table + " ADD COLUMN " + column + " NOT NULL DEFAULT 0");
+			}
+		}
 	}
 
 	@ParameterizedTest(name = "{0}", autoCloseArguments = false)
