@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The snippets of README.md and docs/*.md do what the pages say, against one idgen-server demo started
- * for all of them (the demo of {@code java -jar idgen-server.jar}, with the named generator and the
+ * for all of them (the demo of {@code java -jar idgen-server.jar}, with the named generators and the
  * business number code that the pages start it with):
  * <ul>
  * <li>{@code <!-- demo-run -->} above a transcript: every {@code $ command} runs in bash (the demo's
@@ -56,7 +56,7 @@ import static org.assertj.core.api.Assertions.fail;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { DocsSnippetsTests.JS_GENERATOR, DocsSnippetsTests.CODE_TAG, DocsSnippetsTests.CODE_PATTERN,
-				DocsSnippetsTests.CODE_RESET })
+				DocsSnippetsTests.CODE_RESET, DocsSnippetsTests.SHARDED_GENERATOR })
 class DocsSnippetsTests {
 
 	static final String JS_GENERATOR = "xxx.common.generators.js.layout=javascript-safe";
@@ -67,7 +67,10 @@ class DocsSnippetsTests {
 
 	static final String CODE_RESET = "xxx.common.codes.orders.reset=daily";
 
-	private static final List<String> DEMO_ARGUMENTS = Stream.of(JS_GENERATOR, CODE_TAG, CODE_PATTERN, CODE_RESET)
+	static final String SHARDED_GENERATOR = "xxx.common.generators.user-orders.shard-bits=4";
+
+	private static final List<String> DEMO_ARGUMENTS = Stream
+		.of(JS_GENERATOR, CODE_TAG, CODE_PATTERN, CODE_RESET, SHARDED_GENERATOR)
 		.map((property) -> "--" + property)
 		.toList();
 
