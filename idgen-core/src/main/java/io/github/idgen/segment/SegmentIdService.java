@@ -191,7 +191,12 @@ public final class SegmentIdService implements ShardedIdService {
 		return new SegmentStatistics(this.tag, (current.size > 0) ? current.firstId : 0,
 				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.loader.step(),
 				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(),
-				!overdue && (failure == null || failure.answered()), lastError);
+				!overdue && (failure == null || failure.answered()), lastError, composedOrNull());
+	}
+
+	private @Nullable SegmentComposition composedOrNull() {
+		SegmentComposition composition = this.loader.composition();
+		return (composition == null || composition.equals(SegmentComposition.PLAIN)) ? null : composition;
 	}
 
 	/** Says that the registry dropped this service; it is never handed out again. */

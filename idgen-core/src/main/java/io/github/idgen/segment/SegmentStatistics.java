@@ -19,8 +19,11 @@ import org.jspecify.annotations.Nullable;
  * that the tag is unknown, exhausted or bad; false while the store is unreachable or failing, or no
  * thread could be started to ask it
  * @param lastError message of the last failed allocation, if the last attempt failed
+ * @param composition how the tag's ids are composed from its sequence, business id and shard, as its
+ * record says; null for plain ids (and before the first range). For a composed tag
+ * {@code currentFirstId} and {@code currentLastId} are sequences, not ids
  */
 public record SegmentStatistics(String tag, long currentFirstId, long currentLastId, long idsLeft,
 		boolean nextRangeLoaded, int step, long allocations, long waits, long storeErrors, boolean storeReachable,
-		@Nullable String lastError) {
+		@Nullable String lastError, @Nullable SegmentComposition composition) {
 }

@@ -9,8 +9,10 @@ import javax.sql.DataSource;
 import io.github.idgen.actuate.endpoint.IdgenSegmentsEndpoint;
 import io.github.idgen.health.IdgenSegmentsHealthIndicator;
 import io.github.idgen.metrics.IdgenSegmentMetrics;
+import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentIdsUnavailableException;
+import io.github.idgen.segment.SegmentStatistics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -26,6 +28,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
@@ -70,6 +73,22 @@ class IdgenSegmentsActuatorAutoConfigurationTests {
 				}
 				return indicator.health(true).getStatus().equals(Status.OUT_OF_SERVICE);
 			});
+		});
+	}
+
+	@Test
+	void theEndpointShowsTheCompositionOfAComposedTagAndNoneForAPlainOne() {
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=idgenSegments").run((context) -> {
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			jdbc.update("INSERT INTO idgen_segment (tag, step) VALUES ('plain', 5)");
+			jdbc.update("INSERT INTO idgen_segment (tag, step, business_id, business_bits, shard_bits)"
+					+ " VALUES ('composed', 5, 2, 3, 4)");
+			SegmentIdServices services = context.getBean(SegmentIdServices.class);
+			services.forTag("plain").nextId();
+			services.forTag("composed").nextId(7);
+			assertThat(context.getBean(IdgenSegmentsEndpoint.class).segments().tags())
+				.extracting(SegmentStatistics::tag, SegmentStatistics::composition)
+				.containsExactlyInAnyOrder(tuple("plain", null), tuple("composed", new SegmentComposition(2, 3, 4)));
 		});
 	}
 
