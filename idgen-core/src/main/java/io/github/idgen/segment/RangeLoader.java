@@ -87,14 +87,8 @@ final class RangeLoader {
 
 	private volatile @Nullable AllocationFailure failure;
 
-	/**
-	 * Largest id of every range taken so far. Read and written by the attempt in flight only: each
-	 * attempt begins after the one before it ended, which {@link #loading} orders.
-	 */
-	private long highestTaken;
-
-	/** The composition of the first range; every later range must have it. Set by the first attempt. */
-	private volatile @Nullable SegmentComposition composition;
+	/** The checks every new range must pass, and the composition of the tag's ranges. */
+	private final TakenRanges taken;
 
 	/**
 	 * Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}; false
@@ -110,6 +104,7 @@ final class RangeLoader {
 			ScheduledExecutorService retries, LongSupplier nanoClock, Supplier<ServedRange> current,
 			Consumer<ServedRange> moveOn) {
 		this.tag = tag;
+		this.taken = new TakenRanges(tag);
 		this.store = store;
 		this.settings = settings;
 		this.loader = loader;
@@ -182,7 +177,7 @@ final class RangeLoader {
 
 	/** The composition of the tag's ranges, or null before the first. */
 	@Nullable SegmentComposition composition() {
-		return this.composition;
+		return this.taken.composition();
 	}
 
 	/** Whether a range was ever taken. */
@@ -263,18 +258,7 @@ final class RangeLoader {
 			SegmentRange range = this.store.allocate(this.tag, requested);
 			long answered = this.nanoClock.getAsLong();
 			this.allocations.increment();
-			if (range.firstId() <= this.highestTaken) {
-				throw new SegmentStoreRegressedException(this.tag, range, this.highestTaken, this.store.describe());
-			}
-			SegmentComposition composition = this.composition;
-			if (composition == null) {
-				this.composition = range.composition();
-			}
-			else if (!composition.equals(range.composition())) {
-				throw new SegmentCompositionChangedException(this.tag, composition, range.composition(),
-						this.store.describe());
-			}
-			this.highestTaken = range.lastId();
+			this.taken.take(range, this.store.describe());
 			this.step.allocated(requested, range, answered);
 			answeredIn(answered - asked);
 			current.next = new ServedRange(range, this.settings.preloadShare());
