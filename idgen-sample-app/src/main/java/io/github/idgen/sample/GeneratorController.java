@@ -4,8 +4,8 @@ import java.util.Collection;
 import java.util.List;
 
 import io.github.idgen.sample.IdController.IdDetails;
+import io.github.idgen.shard.ShardParameters;
 import io.github.idgen.shard.ShardedIdService;
-import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
@@ -54,39 +54,11 @@ class GeneratorController {
 		return ids.stream().map(String::valueOf).toList();
 	}
 
-	/**
-	 * Reads {@code ?shard=} (a number) and {@code ?key=} (a text whose CRC-32 picks the shard): one of them
-	 * for a generator whose ids carry a shard, neither for one whose ids do not.
-	 * @return the shard, or null for ids without one
-	 * @throws BadParameterException naming the parameter otherwise
-	 */
+	/** The shard a request asks for, null for a generator whose ids carry none. */
 	private static @Nullable Integer shard(IdService generator, String name, @Nullable String shard,
 			@Nullable String key) {
 		int shardBits = (generator instanceof ShardedIdService sharded) ? sharded.shardBits() : 0;
-		if (shardBits == 0) {
-			if (shard != null || key != null) {
-				String parameter = (shard != null) ? "shard" : "key";
-				throw new BadParameterException(parameter,
-						"The ids of generator '" + name + "' carry no shard, so leave out ?" + parameter + "=");
-			}
-			return null;
-		}
-		if (shard != null && key != null) {
-			throw new BadParameterException("shard", "Give ?shard= or ?key=, not both");
-		}
-		if (key != null) {
-			return Shards.ofKey(key, shardBits);
-		}
-		int maxShard = (1 << shardBits) - 1;
-		if (shard == null) {
-			throw new BadParameterException("shard", "The ids of generator '" + name + "' carry a shard: give ?shard= (0 to "
-					+ maxShard + ") or ?key=");
-		}
-		long value = IdController.parseLong(shard, "shard", 0);
-		if (value > maxShard) {
-			throw new BadParameterException("shard", "shard must be from 0 to " + maxShard + ", was " + value);
-		}
-		return (int) value;
+		return ShardParameters.shard(shard, key, shardBits, "generator '" + name + "'");
 	}
 
 	@GetMapping(path = "/{name}/{id}", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -4,8 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.idgen.lease.WorkerIdLeaseUnavailableException;
+import io.github.idgen.shard.ShardParameters.BadShardParameterException;
 import io.github.idgen.snowflake.ClockMovedBackwardsException;
 import io.github.idgen.snowflake.UnknownGeneratorException;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -26,10 +29,19 @@ class IdErrorHandler {
 
 	@ExceptionHandler
 	ResponseEntity<Map<String, Object>> badParameter(BadParameterException ex) {
+		return badRequest(ex.getParameter(), ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> badShardParameter(BadShardParameterException ex) {
+		return badRequest(ex.getParameter(), ex.getMessage());
+	}
+
+	private static ResponseEntity<Map<String, Object>> badRequest(String parameter, @Nullable String message) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("error", "bad_request");
-		body.put("parameter", ex.getParameter());
-		body.put("message", ex.getMessage());
+		body.put("parameter", parameter);
+		body.put("message", message);
 		return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(body);
 	}
 

@@ -6,7 +6,7 @@ import java.util.List;
 import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
-import io.github.idgen.shard.Shards;
+import io.github.idgen.shard.ShardParameters;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -36,7 +36,7 @@ class SegmentController {
 	String next(@PathVariable("tag") String tag, @RequestParam(name = "shard", required = false) @Nullable String shard,
 			@RequestParam(name = "key", required = false) @Nullable String key) {
 		SegmentIdService service = this.services.forTag(tag);
-		Integer asked = shard(shard, key, service.shardBits(), tag);
+		Integer asked = ShardParameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
 		return Long.toString((asked != null) ? service.nextId(asked) : service.nextId());
 	}
 
@@ -47,7 +47,7 @@ class SegmentController {
 			@RequestParam(name = "key", required = false) @Nullable String key) {
 		int num = IdController.parseCount(count);
 		SegmentIdService service = this.services.forTag(tag);
-		Integer asked = shard(shard, key, service.shardBits(), tag);
+		Integer asked = ShardParameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
 		Collection<Long> ids = (asked != null) ? service.nextIds(asked, num) : service.nextIds(num);
 		return ids.stream().map(String::valueOf).toList();
 	}
@@ -63,34 +63,6 @@ class SegmentController {
 				composition.businessId(), composition.shardOf(value));
 	}
 
-	/**
-	 * Reads {@code ?shard=} and {@code ?key=} as idgen-server does.
-	 * @return the shard, or null for a tag whose ids carry none
-	 * @throws BadParameterException a shard out of range, both, neither where the ids carry a shard, or
-	 * one where they carry none
-	 */
-	static @Nullable Integer shard(@Nullable String shard, @Nullable String key, int shardBits, String tag) {
-		if (shardBits == 0) {
-			if (shard != null || key != null) {
-				String name = (shard != null) ? "shard" : "key";
-				throw new BadParameterException(name,
-						"The ids of segment tag '" + tag + "' carry no shard, so leave out ?" + name + "=");
-			}
-			return null;
-		}
-		if (shard != null && key != null) {
-			throw new BadParameterException("shard", "Give ?shard= or ?key=, not both");
-		}
-		if (key != null) {
-			return Shards.ofKey(key, shardBits);
-		}
-		int highest = (1 << shardBits) - 1;
-		if (shard == null || !shard.matches("[0-9]{1,4}") || Integer.parseInt(shard) > highest) {
-			throw new BadParameterException("shard", "The ids of segment tag '" + tag + "' carry a shard: give ?shard="
-					+ " (0 to " + highest + ") or ?key=, was " + ((shard != null) ? "'" + shard + "'" : "none"));
-		}
-		return Integer.parseInt(shard);
-	}
 
 	/**
 	 * An id of a segment tag taken apart; id and sequence are strings for JavaScript clients.

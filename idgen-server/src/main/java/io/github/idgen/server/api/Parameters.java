@@ -4,7 +4,8 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.idgen.shard.Shards;
+import io.github.idgen.shard.ShardParameters;
+import io.github.idgen.shard.ShardParameters.BadShardParameterException;
 
 /**
  * Reads the numeric parameters of the API strictly: decimal digits only, within the bounds, or a
@@ -62,7 +63,6 @@ final class Parameters {
 				+ ((value != null) ? "'" + value + "'" : "missing"));
 	}
 
-
 	/**
 	 * Reads {@code ?shard=} and {@code ?key=} for ids of a generator or tag: the shard they carry.
 	 * @param shard the {@code shard} parameter, null if missing
@@ -70,30 +70,15 @@ final class Parameters {
 	 * @param shardBits the shard bits of the generator's or tag's ids, 0 for none
 	 * @param what the generator or tag, for the error, such as {@code "generator 'orders'"}
 	 * @return the shard, or null for ids that carry none
-	 * @throws BadParameterException a shard out of range, both parameters, neither where the ids carry
-	 * a shard, or one where they carry none
+	 * @throws BadParameterException as {@link ShardParameters#shard} refuses them
 	 */
 	static @Nullable Integer shard(@Nullable String shard, @Nullable String key, int shardBits, String what) {
-		if (shardBits == 0) {
-			if (shard != null || key != null) {
-				String name = (shard != null) ? "shard" : "key";
-				throw new BadParameterException(name,
-						"The ids of " + what + " carry no shard, so leave out ?" + name + "=");
-			}
-			return null;
+		try {
+			return ShardParameters.shard(shard, key, shardBits, what);
 		}
-		if (shard != null && key != null) {
-			throw new BadParameterException("shard",
-					"Give ?shard= or ?key=, not both: the shard of the ids of " + what + " is one or the other");
+		catch (BadShardParameterException ex) {
+			throw new BadParameterException(ex.getParameter(), ex.getMessage());
 		}
-		if (key != null) {
-			return Shards.ofKey(key, shardBits);
-		}
-		if (shard == null) {
-			throw new BadParameterException("shard", "The ids of " + what + " carry a shard: give ?shard= (0 to "
-					+ ((1 << shardBits) - 1) + ") or ?key= (a text whose CRC-32 picks the shard)");
-		}
-		return (int) bounded("shard", shard, 0, (1 << shardBits) - 1);
 	}
 
 }
