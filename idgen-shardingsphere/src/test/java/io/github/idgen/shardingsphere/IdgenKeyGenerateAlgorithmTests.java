@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.shard.ShardRequiredException;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.ShardedGenerator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -26,7 +27,7 @@ class IdgenKeyGenerateAlgorithmTests {
 
 	final IdServiceTwitter events = new IdServiceTwitter(3, 1);
 
-	final ShiftedShardedIdService sharded = new ShiftedShardedIdService(6);
+	final ShardedGenerator sharded = ShardedOrderIds.generator(6);
 
 	@AfterEach
 	void unregister() {

@@ -11,6 +11,7 @@ import org.apache.shardingsphere.sharding.api.sharding.complex.ComplexKeysShardi
 import org.junit.jupiter.api.Test;
 
 import io.github.idgen.shard.Shards;
+import io.github.idgen.snowflake.ShardedGenerator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -23,7 +24,7 @@ class IdgenShardingAlgorithmTests {
 
 	static final List<String> NODES = List.of("ds_0", "ds_1", "ds_2", "ds_3");
 
-	final ShiftedShardedIdService orders = new ShiftedShardedIdService(6);
+	final ShardedGenerator orders = ShardedOrderIds.generator(6);
 
 	@Test
 	void idAndNumberKeyOfOneUserRouteToTheSameNode() {

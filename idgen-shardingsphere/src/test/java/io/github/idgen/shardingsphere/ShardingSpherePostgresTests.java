@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.IdServiceTwitter;
+import io.github.idgen.snowflake.ShardedGenerator;
 import io.github.idgen.testsupport.PostgresServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,7 +45,7 @@ class ShardingSpherePostgresTests {
 
 	static final int USERS = 3000;
 
-	static final ShiftedShardedIdService orders = new ShiftedShardedIdService(SHARD_BITS);
+	static final ShardedGenerator orders = ShardedOrderIds.generator(SHARD_BITS);
 
 	static final IdServiceTwitter events = new IdServiceTwitter(2, 1);
 
