@@ -125,11 +125,41 @@ public record SegmentComposition(long businessId, int businessBits, int shardBit
 		return (int) (id & ((1L << this.shardBits) - 1));
 	}
 
+	/**
+	 * Takes an id of this composition apart.
+	 * @param id an id of the tag
+	 * @return its sequence, business id and shard
+	 * @throws IllegalArgumentException if the id is below 1, or carries another business id than this
+	 * composition's (an id of another tag)
+	 */
+	public ComposedId decompose(long id) {
+		if (id < 1) {
+			throw new IllegalArgumentException("id must be at least 1, was " + id);
+		}
+		long carried = businessIdOf(id);
+		if (carried != this.businessId) {
+			throw new IllegalArgumentException(
+					"id " + id + " carries business id " + carried + ", the tag's is " + this.businessId);
+		}
+		return new ComposedId(id, sequenceOf(id), carried, shardOf(id));
+	}
+
 	/** As in the record: {@code business_id 3, business_bits 4, shard_bits 2}. */
 	@Override
 	public String toString() {
 		return "business_id " + this.businessId + ", business_bits " + this.businessBits + ", shard_bits "
 				+ this.shardBits;
+	}
+
+	/**
+	 * An id of a composed tag taken apart.
+	 *
+	 * @param id the id
+	 * @param sequence the sequence of the tag's ranges it was composed from
+	 * @param businessId the business id it carries, 0 for a tag without business bits
+	 * @param shard the shard it carries, 0 for a tag without shard bits
+	 */
+	public record ComposedId(long id, long sequence, long businessId, int shard) {
 	}
 
 }

@@ -72,10 +72,7 @@ abstract class ServedRangeBounds {
 	/** The range after this one; set once, by the loader. */
 	volatile @Nullable ServedRange next;
 
-	/** How ids are composed: the same for every range of a service. */
-	final SegmentComposition composition;
-
-	/** {@code composition.bits()}, for the fast path. */
+	/** {@code composition.bits()} of the tag's composition, the same for every range of a service. */
 	final int bits;
 
 	/** {@code businessId << shardBits}, for the fast path. */
@@ -88,7 +85,6 @@ abstract class ServedRangeBounds {
 		this.firstId = firstId;
 		this.size = size;
 		this.preloadAt = preloadAt;
-		this.composition = composition;
 		this.bits = composition.bits();
 		this.businessPart = composition.businessId() << composition.shardBits();
 		this.shardBits = composition.shardBits();

@@ -351,9 +351,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 	/** Reads a row, and remembers whether the table has the composition columns. */
 	private JdbcSegmentRow read(ResultSet row) throws SQLException {
 		JdbcSegmentRow read = JdbcSegmentRow.read(row);
-		if (!Boolean.valueOf(read.composed()).equals(this.composedTable)) {
-			this.composedTable = read.composed();
-		}
+		this.composedTable = read.composed();
 		return read;
 	}
 

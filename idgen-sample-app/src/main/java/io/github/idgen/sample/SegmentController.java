@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 
 import io.github.idgen.segment.SegmentComposition;
+import io.github.idgen.segment.SegmentComposition.ComposedId;
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.shard.ShardParameters;
@@ -56,13 +57,17 @@ class SegmentController {
 	SegmentIdDetails decode(@PathVariable("tag") String tag, @PathVariable("id") String id) {
 		SegmentComposition composition = this.services.forTag(tag).composition();
 		long value = IdForm.of(null).read(id, "id");
-		if (value < 1 || composition.businessIdOf(value) != composition.businessId()) {
-			throw new BadParameterException("id", "id " + id + " is not an id of segment tag '" + tag + "'");
+		ComposedId parts;
+		try {
+			parts = composition.decompose(value);
 		}
-		return new SegmentIdDetails(Long.toString(value), tag, Long.toString(composition.sequenceOf(value)),
-				composition.businessId(), composition.shardOf(value));
+		catch (IllegalArgumentException ex) {
+			throw new BadParameterException("id", "id " + id + " is not an id of segment tag '" + tag + "': "
+					+ ex.getMessage());
+		}
+		return new SegmentIdDetails(Long.toString(value), tag, Long.toString(parts.sequence()), parts.businessId(),
+				parts.shard());
 	}
-
 
 	/**
 	 * An id of a segment tag taken apart; id and sequence are strings for JavaScript clients.

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.idgen.segment.SegmentComposition;
+import io.github.idgen.segment.SegmentComposition.ComposedId;
 import io.github.idgen.segment.SegmentRange;
 import org.jspecify.annotations.Nullable;
 
@@ -54,12 +55,16 @@ class V1SegmentsController {
 			HttpServletRequest request) {
 		SegmentComposition composition = this.ids.segment(tag, request).composition();
 		long value = Parameters.bounded("id", id, 1, Long.MAX_VALUE);
-		if (composition.businessIdOf(value) != composition.businessId()) {
-			throw new BadParameterException("id", "id " + id + " is not an id of segment tag '" + tag + "': it carries"
-					+ " business id " + composition.businessIdOf(value) + ", the tag's is " + composition.businessId());
+		ComposedId parts;
+		try {
+			parts = composition.decompose(value);
 		}
-		return new SegmentIdDetails(Long.toString(value), tag, Long.toString(composition.sequenceOf(value)),
-				composition.businessId(), composition.shardOf(value));
+		catch (IllegalArgumentException ex) {
+			throw new BadParameterException("id", "id " + id + " is not an id of segment tag '" + tag + "': "
+					+ ex.getMessage());
+		}
+		return new SegmentIdDetails(Long.toString(value), tag, Long.toString(parts.sequence()), parts.businessId(),
+				parts.shard());
 	}
 
 	/**
