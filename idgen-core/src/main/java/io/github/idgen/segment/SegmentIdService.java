@@ -195,8 +195,8 @@ public final class SegmentIdService implements ShardedIdService {
 	}
 
 	private @Nullable SegmentComposition composedOrNull() {
-		SegmentComposition composition = this.loader.composition();
-		return (composition == null || composition.equals(SegmentComposition.PLAIN)) ? null : composition;
+		SegmentComposition composition = composition();
+		return composition.isPlain() ? null : composition;
 	}
 
 	/** Says that the registry dropped this service; it is never handed out again. */
