@@ -7,7 +7,7 @@ import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.client.HttpSegmentStore;
-import io.github.idgen.segment.JdbcSegmentStore;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.snowflake.IdService;

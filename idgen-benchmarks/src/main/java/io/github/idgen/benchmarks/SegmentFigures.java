@@ -17,9 +17,9 @@ import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.redis.RedisConnector;
 import io.github.idgen.redis.RedisSegmentStore;
-import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentSettings;
@@ -170,7 +170,7 @@ public final class SegmentFigures {
 	}
 
 	private static void createTable(HikariDataSource pool) throws SQLException, IOException {
-		try (InputStream in = SegmentFigures.class.getResourceAsStream("/io/github/idgen/segment/schema-postgresql.sql");
+		try (InputStream in = SegmentFigures.class.getResourceAsStream("/io/github/idgen/jdbc/segment/schema-postgresql.sql");
 				Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
 			statement.execute(new String(in.readAllBytes(), StandardCharsets.UTF_8));
 		}

@@ -6,34 +6,63 @@ import java.util.Map;
 
 import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
-import io.github.idgen.segment.SegmentStoreException;
 
 /**
  * Reads idgen-server's JSON answers: a range {@code {"tag","first","last","rowStep","maxLimitId"}},
  * with {@code "businessId","businessBits","shardBits"} from servers that compose ids,
  * and the members of a problem detail, both flat objects of strings and numbers ({@link FlatJson}).
+ * A range answer is checked before it is used ({@link #range}).
  */
 final class Answers {
 
 	private Answers() {
 	}
 
+	/**
+	 * Reads a range answer and checks that this client may use it: a range of the tag asked for, not
+	 * empty, from 1, whose ids composed stay at or below 2^63 - 1 and its {@code maxLimitId}. A server
+	 * that answers otherwise is broken (or is not idgen-server); its range is not used.
+	 * @throws RefusedAnswerException if the answer is no such range
+	 */
 	static SegmentRange range(String tag, String body, URI server) {
+		SegmentRange range;
 		try {
-			Map<String, String> range = FlatJson.read(body);
+			Map<String, String> answer = FlatJson.read(body);
 			// an older server's answer has no composition: a plain tag, as it was
 			SegmentComposition composition = new SegmentComposition(
-					Long.parseLong(range.getOrDefault("businessId", "0")),
-					Integer.parseInt(range.getOrDefault("businessBits", "0")),
-					Integer.parseInt(range.getOrDefault("shardBits", "0")));
-			return new SegmentRange(tag, Long.parseLong(required(range, "first")), Long.parseLong(required(range, "last")),
-					Integer.parseInt(required(range, "rowStep")), Long.parseLong(required(range, "maxLimitId")),
-					composition);
+					Long.parseLong(answer.getOrDefault("businessId", "0")),
+					Integer.parseInt(answer.getOrDefault("businessBits", "0")),
+					Integer.parseInt(answer.getOrDefault("shardBits", "0")));
+			String answered = required(answer, "tag");
+			if (!answered.equals(tag)) {
+				throw new RefusedAnswerException(server, "answered a range of segment tag '" + answered
+						+ "' when asked for '" + tag + "'");
+			}
+			range = new SegmentRange(tag, Long.parseLong(required(answer, "first")),
+					Long.parseLong(required(answer, "last")), Integer.parseInt(required(answer, "rowStep")),
+					Long.parseLong(required(answer, "maxLimitId")), composition);
 		}
 		catch (IllegalArgumentException ex) {
 			// a proxy's page or another service: the range's outcome is unknown, so it is not used
-			throw new SegmentStoreException("idgen-server " + server + " answered 200 without a range of segment tag '"
-					+ tag + "': " + ex.getMessage(), ex);
+			throw new RefusedAnswerException(server, "answered 200 without a range of segment tag '" + tag + "': "
+					+ ex.getMessage(), ex);
+		}
+		checkLastIds(range, server);
+		return range;
+	}
+
+	/** Its last sequence, composed with the highest shard, must be an id at or below the limits. */
+	private static void checkLastIds(SegmentRange range, URI server) {
+		SegmentComposition composition = range.composition();
+		String composed = composition.isPlain() ? "" : " (composed with " + composition + ")";
+		if (range.lastId() > composition.sequenceLimit(Long.MAX_VALUE)) {
+			throw new RefusedAnswerException(server, "answered the range " + range.firstId() + ".." + range.lastId()
+					+ " of segment tag '" + range.tag() + "', whose last ids" + composed + " pass 2^63 - 1");
+		}
+		if (range.lastId() > composition.sequenceLimit(range.maxLimitId())) {
+			throw new RefusedAnswerException(server, "answered the range " + range.firstId() + ".." + range.lastId()
+					+ " of segment tag '" + range.tag() + "', whose last ids" + composed + " pass its maxLimitId "
+					+ range.maxLimitId());
 		}
 	}
 

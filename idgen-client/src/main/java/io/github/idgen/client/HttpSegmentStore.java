@@ -13,13 +13,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 import io.github.idgen.segment.SegmentIdServices;
@@ -41,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * their requests over the servers without a load balancer. A server that does not answer within the
  * timeout (headers and body), cannot be reached, answers 5xx or refuses the token is skipped for the next; an unknown
  * tag (404) or an exhausted one (409) is the answer of the shared store, so no other server is asked.
+ * A 200 answer that is no usable range (not JSON, a range of another tag, an empty one, one whose
+ * composed ids pass 2^63 - 1 or its {@code maxLimitId}, one composed otherwise than the tag's earlier
+ * ranges) is a failed attempt against that server too, logged at WARN, and its range is not used.
  * When no server gives a range the error names every server tried and what each did.
  * <p>
  * A range whose answer was lost (a timeout after the server took it) is never used: its ids are
@@ -71,11 +72,12 @@ public final class HttpSegmentStore implements SegmentStore {
 
 	private final HttpClient client;
 
-	/** Which server the next allocation asks first; starts at random so that clients spread. */
-	private final AtomicInteger next = new AtomicInteger(ThreadLocalRandom.current().nextInt(1 << 16));
+	/** Which server each allocation asks first, and each tag's composition; starts at random so that clients spread. */
+	private final ServerFailover failover;
 
 	private HttpSegmentStore(Builder builder) {
 		this.servers = List.copyOf(builder.servers);
+		this.failover = new ServerFailover(this.servers, ThreadLocalRandom.current().nextInt(1 << 16));
 		this.authorization = (builder.token != null) ? "Bearer " + builder.token : null;
 		this.timeout = builder.timeout;
 		this.client = HttpClient.newBuilder()
@@ -144,17 +146,13 @@ public final class HttpSegmentStore implements SegmentStore {
 		if (tag.isBlank()) {
 			throw new IllegalArgumentException("tag must not be blank");
 		}
-		List<String> failures = new ArrayList<>();
-		@Nullable Exception lastError = null;
-		boolean onlyRefused = true;
-		int first = Math.floorMod(this.next.getAndIncrement(), this.servers.size());
-		for (int i = 0; i < this.servers.size(); i++) {
-			URI server = this.servers.get((first + i) % this.servers.size());
+		ServerFailover.Tried tried = new ServerFailover.Tried();
+		for (URI server : this.failover.nextOrder()) {
 			try {
 				HttpResponse<String> response = exchange(server, request(server, tag, parameter, value));
 				int status = response.statusCode();
 				if (status == 200) {
-					return Answers.range(tag, response.body(), server);
+					return this.failover.checkComposition(Answers.range(tag, response.body(), server), server);
 				}
 				Map<String, String> problem = Answers.problem(response.body());
 				String detail = server + ": HTTP " + status + Answers.detail(problem);
@@ -164,38 +162,29 @@ public final class HttpSegmentStore implements SegmentStore {
 							"idgen-server " + server);
 					case 400 -> throw new IllegalArgumentException("idgen-server " + server + " refused " + parameter
 							+ "=" + value + " for segment tag '" + tag + "'" + Answers.detail(problem));
-					case 401, 403 -> failures.add(detail);
-					default -> {
-						onlyRefused = false;
-						failures.add(detail);
-						lastError = new IOException(detail);
-					}
+					case 401, 403 -> tried.refused(detail);
+					default -> tried.failed(detail, new IOException(detail));
 				}
 			}
+			catch (RefusedAnswerException ex) {
+				// a broken server, or not idgen-server at all: as unusable as one that cannot be reached
+				tried.failed(server + ": " + ex.answer(), ex);
+				logger.warn("idgen-server {} {}; its range is not used, asking the next server", server, ex.answer());
+			}
 			catch (HttpTimeoutException ex) {
-				onlyRefused = false;
-				failures.add(server + ": " + ex.getMessage());
-				lastError = ex;
+				tried.failed(server + ": " + ex.getMessage(), ex);
 			}
 			catch (IOException ex) {
-				onlyRefused = false;
-				failures.add(server + ": " + ex);
-				lastError = ex;
+				tried.failed(server + ": " + ex, ex);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 				throw new SegmentStoreException("Interrupted while asking " + server + " for a range of segment tag '"
 						+ tag + "'", ex);
 			}
-			logger.debug("No range of segment tag '{}' from {}", tag, failures.get(failures.size() - 1));
+			logger.debug("No range of segment tag '{}' from {}", tag, tried.last());
 		}
-		String tried = String.join("; ", failures);
-		if (onlyRefused) {
-			throw new ServerAccessDeniedException("Every idgen-server refused this client's token for segment tag '"
-					+ tag + "' (set the token a server accepts for this tag): " + tried);
-		}
-		throw new SegmentStoreException("No range of segment tag '" + tag + "' from any of " + this.servers.size()
-				+ " idgen-server(s): " + tried, Objects.requireNonNull(lastError));
+		throw tried.noRange(tag, this.servers.size());
 	}
 
 	/**

@@ -93,7 +93,7 @@ class HttpSegmentStoreTests {
 				ServerSocket healthy = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
 			List<Socket> accepted = answerForever(stalling, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
 					+ "Content-Length: 100\r\n\r\n{\"tag\":");
-			answerForever(healthy, okRange("{\"tag\":\"orders\",\"first\":11,\"last\":20,\"rowStep\":10,\"maxLimitId\":-1}"));
+			answerForever(healthy, okRange("{\"tag\":\"orders\",\"first\":11,\"last\":20,\"rowStep\":10,\"maxLimitId\":\"9223372036854775807\"}"));
 			HttpSegmentStore store = HttpSegmentStore.builder()
 				.servers(URI.create("http://127.0.0.1:" + stalling.getLocalPort()),
 						URI.create("http://127.0.0.1:" + healthy.getLocalPort()))

@@ -15,6 +15,7 @@ import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SegmentTagExhaustedException;
+import io.github.idgen.segment.SegmentTagForgottenException;
 import io.github.idgen.segment.UnknownSegmentTagException;
 import org.jspecify.annotations.Nullable;
 
@@ -29,8 +30,10 @@ import org.jspecify.annotations.Nullable;
  * race to do so end with the one row. Numbers are unique because each period has its own row and the
  * pattern tells periods apart ({@link CodePattern#check}); within a period each instance's numbers
  * increase. The period comes from this instance's clock: around the change two instances whose clocks
- * differ may issue numbers of both periods at once, all unique. A code that never resets uses the
- * code's tag itself.
+ * differ may issue numbers of both periods at once, all unique. The change of period forgets the old
+ * period's tag in the registry: a caller that took the old period just before gets a number of it
+ * while its service has one in memory, and else one of the new period, never the forgotten service's
+ * refusal. A code that never resets uses the code's tag itself.
  * <p>
  * A period holds {@link CodePattern#capacity()} numbers; past them {@link #next()} throws
  * {@link BusinessNumbersExhaustedException} until the next period, never a wrapped or wider number.
@@ -112,14 +115,19 @@ public final class BusinessNumbers {
 	 */
 	public String next() {
 		CodePeriod period = period();
-		try {
-			return period.format(checked(period, period.ids().nextId()));
-		}
-		catch (BusinessNumbersExhaustedException ex) {
-			throw ex;
-		}
-		catch (SegmentTagExhaustedException ex) {
-			throw exhausted(period, ex);
+		for (;;) {
+			try {
+				return period.format(checked(period, period.ids().nextId()));
+			}
+			catch (BusinessNumbersExhaustedException ex) {
+				throw ex;
+			}
+			catch (SegmentTagExhaustedException ex) {
+				throw exhausted(period, ex);
+			}
+			catch (SegmentTagForgottenException ex) {
+				period = periodAfterForget(period);
+			}
 		}
 	}
 
@@ -133,11 +141,17 @@ public final class BusinessNumbers {
 	public List<String> next(int count) {
 		CodePeriod period = period();
 		Collection<Long> sequence;
-		try {
-			sequence = period.ids().nextIds(count);
-		}
-		catch (SegmentTagExhaustedException ex) {
-			throw exhausted(period, ex);
+		for (;;) {
+			try {
+				sequence = period.ids().nextIds(count);
+				break;
+			}
+			catch (SegmentTagExhaustedException ex) {
+				throw exhausted(period, ex);
+			}
+			catch (SegmentTagForgottenException ex) {
+				period = periodAfterForget(period);
+			}
 		}
 		List<String> numbers = new ArrayList<>(count);
 		for (long value : sequence) {
@@ -152,6 +166,15 @@ public final class BusinessNumbers {
 	 */
 	public String getName() {
 		return this.name;
+	}
+
+	/**
+	 * Returns the segment tag the code draws from: with a reset period, each period's tag is created
+	 * like it.
+	 * @return the tag it was configured with, such as {@code orders}
+	 */
+	public String getTag() {
+		return this.tag;
 	}
 
 	/**
@@ -184,15 +207,32 @@ public final class BusinessNumbers {
 	private CodePeriod period() {
 		CodePeriod period = this.current;
 		long now = this.clock.millis();
-		return period.contains(now) ? period : switchTo(now);
+		return period.contains(now) ? period : switchTo(now, CodePeriod.NONE);
 	}
 
-	/** Moves to the period of a time, creating its tag if needed; the old period's service is dropped. */
-	private CodePeriod switchTo(long now) {
+	/**
+	 * The period to take a number from after the service of a period refused a caller because the
+	 * registry forgot it: the caller took the old period just before a period change forgot its tag, or
+	 * someone else forgot the period's tag. The caller takes the period of the clock again, on the tag's
+	 * next service if it is still the same period, so it gets a number, not the refusal; each retry
+	 * follows a forget, so it does not spin. Its numbers do not go back: the tag's next service starts
+	 * above every id the forgotten one took.
+	 */
+	private CodePeriod periodAfterForget(CodePeriod refused) {
+		CodePeriod period = this.current;
+		long now = this.clock.millis();
+		return (period != refused && period.contains(now)) ? period : switchTo(now, refused);
+	}
+
+	/**
+	 * Moves to the period of a time, creating its tag if needed; the old period's service is dropped.
+	 * @param forgotten a period whose service was forgotten: replaced even if it holds the time
+	 */
+	private CodePeriod switchTo(long now, CodePeriod forgotten) {
 		this.switching.lock();
 		try {
 			CodePeriod old = this.current;
-			if (old.contains(now)) {
+			if (old != forgotten && old.contains(now)) {
 				return old;
 			}
 			CodePeriod period = periodAt(now);

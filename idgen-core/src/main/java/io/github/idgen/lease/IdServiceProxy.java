@@ -11,6 +11,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 import io.github.idgen.snowflake.GeneratorStatistics;
 import io.github.idgen.snowflake.IdService;
@@ -56,6 +57,9 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	private final Supplier<IdServiceTwitter.Builder> generatorSettings;
 
 	private final long leaseWaitTimeoutNanos;
+
+	/** The clock waits for the lease are timed on and waited with: the system's but in model checks. */
+	private final LeaseWaitClock waitClock;
 
 	/** Guards swaps; waiting callers wait on {@link #leaseChanged} for the next lease event. */
 	private final ReentrantLock swapLock = new ReentrantLock();
@@ -105,6 +109,17 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	 */
 	public IdServiceProxy(ClusterDeployment deployment, String name, SnowflakeLayout layout, Duration leaseWaitTimeout,
 			Supplier<IdServiceTwitter.Builder> generatorSettings) {
+		this(deployment, name, layout, leaseWaitTimeout, generatorSettings, LeaseWaitClock.SYSTEM);
+	}
+
+	/**
+	 * With the clock the waits for the lease are timed on and waited with, for a model check that
+	 * controls time (under Lincheck's model checker {@code System.nanoTime()} stands still and a timed
+	 * wait never times out).
+	 */
+	IdServiceProxy(ClusterDeployment deployment, String name, SnowflakeLayout layout, Duration leaseWaitTimeout,
+			Supplier<IdServiceTwitter.Builder> generatorSettings, LeaseWaitClock waitClock) {
+		this.waitClock = Objects.requireNonNull(waitClock, "waitClock must not be null");
 		this.deployment = Objects.requireNonNull(deployment, "deployment must not be null");
 		this.name = Objects.requireNonNull(name, "name must not be null");
 		this.layout = Objects.requireNonNull(layout, "layout must not be null");
@@ -171,7 +186,7 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 	 * @param issue makes ids with a delegate, or gives null when the lease does not permit them
 	 */
 	private <T> T issueWhenLeased(Function<LeasedGenerator, @Nullable T> issue) {
-		long start = System.nanoTime();
+		long start = this.waitClock.nanoTime();
 		this.leaseWaits.incrementAndGet();
 		this.swapLock.lock();
 		try {
@@ -186,25 +201,25 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 						return ids;
 					}
 				}
-				long left = this.leaseWaitTimeoutNanos - (System.nanoTime() - start);
+				long left = this.leaseWaitTimeoutNanos - (this.waitClock.nanoTime() - start);
 				if (left <= 0) {
 					this.refusals.incrementAndGet();
 					throw new WorkerIdLeaseUnavailableException(current.lease, current.whyNot(),
-							Duration.ofNanos(System.nanoTime() - start));
+							Duration.ofNanos(this.waitClock.nanoTime() - start));
 				}
 				long untilIssuable = current.issuableFromMillis() - current.generator.getClock().millis();
-				this.leaseChanged.awaitNanos((untilIssuable > 0)
+				this.waitClock.await(this.swapLock, this.leaseChanged, (untilIssuable > 0)
 						? Math.min(left, TimeUnit.MILLISECONDS.toNanos(untilIssuable)) : left);
 			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new WorkerIdLeaseUnavailableException(this.delegate.lease, "interrupted while waiting",
-					Duration.ofNanos(System.nanoTime() - start));
+					Duration.ofNanos(this.waitClock.nanoTime() - start));
 		}
 		finally {
 			this.swapLock.unlock();
-			this.leaseWaitNanos.addAndGet(System.nanoTime() - start);
+			this.leaseWaitNanos.addAndGet(this.waitClock.nanoTime() - start);
 		}
 	}
 
@@ -281,42 +296,29 @@ public final class IdServiceProxy implements IdService, GeneratorStatistics, Clo
 
 	@Override
 	public long issuedIds() {
-		this.swapLock.lock();
-		try {
-			return this.retired[0] + this.delegate.generator.issuedIds();
-		}
-		finally {
-			this.swapLock.unlock();
-		}
+		return totalOf(0, IdServiceTwitter::issuedIds);
 	}
 
 	@Override
 	public long sequenceExhaustedWaits() {
-		this.swapLock.lock();
-		try {
-			return this.retired[1] + this.delegate.generator.sequenceExhaustedWaits();
-		}
-		finally {
-			this.swapLock.unlock();
-		}
+		return totalOf(1, IdServiceTwitter::sequenceExhaustedWaits);
 	}
 
 	@Override
 	public long clockBackwardsWaits() {
-		this.swapLock.lock();
-		try {
-			return this.retired[2] + this.delegate.generator.clockBackwardsWaits();
-		}
-		finally {
-			this.swapLock.unlock();
-		}
+		return totalOf(2, IdServiceTwitter::clockBackwardsWaits);
 	}
 
 	@Override
 	public long clockBackwardsFailures() {
+		return totalOf(3, IdServiceTwitter::clockBackwardsFailures);
+	}
+
+	/** A total of the generators swapped out and the current one, read under the swap lock. */
+	private long totalOf(int retiredIndex, ToLongFunction<IdServiceTwitter> ofCurrent) {
 		this.swapLock.lock();
 		try {
-			return this.retired[3] + this.delegate.generator.clockBackwardsFailures();
+			return this.retired[retiredIndex] + ofCurrent.applyAsLong(this.delegate.generator);
 		}
 		finally {
 			this.swapLock.unlock();

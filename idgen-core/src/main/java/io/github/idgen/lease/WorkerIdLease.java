@@ -1,5 +1,7 @@
 package io.github.idgen.lease;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,6 +29,17 @@ import io.github.idgen.snowflake.SnowflakeLayout;
  * ({@link SnowflakeLayout#timestampMillis(long)}): a mark promises the whole unit that holds it.
  */
 public final class WorkerIdLease {
+
+	private static final VarHandle MARK_MILLIS;
+
+	static {
+		try {
+			MARK_MILLIS = MethodHandles.lookup().findVarHandle(WorkerIdLease.class, "markMillis", long.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
 
 	/** The state of a lease. */
 	public enum State {
@@ -166,11 +179,14 @@ public final class WorkerIdLease {
 	}
 
 	/**
-	 * Moves the mark forward after it was written; never backwards.
+	 * Moves the mark forward after it was written; never backwards, also when the keeper's periodic
+	 * write and a caller of {@code updateWorkerId(false)} (which does not wait for that write) advance
+	 * it at once: a plain read and write would let the lower mark land last.
 	 */
 	void advanceMark(long writtenMarkMillis) {
-		if (writtenMarkMillis > this.markMillis) {
-			this.markMillis = writtenMarkMillis;
+		long current = this.markMillis;
+		while (writtenMarkMillis > current && !MARK_MILLIS.compareAndSet(this, current, writtenMarkMillis)) {
+			current = this.markMillis;
 		}
 	}
 

@@ -6,7 +6,7 @@ package io.github.idgen.segment;
  * @param error what failed it
  * @param message what operators read, in statistics and in the exception callers get
  * @param answered whether the store answered and waiting does not change the answer (an unknown,
- * exhausted or bad tag, a store that went back); if not (the store unreachable or failing, no thread
+ * exhausted or bad tag, a tag refused for good); if not (the store unreachable or failing, no thread
  * to ask it), the attempt is tried again by itself
  * @param atNanos when it failed, on the service's monotonic clock
  */
@@ -26,11 +26,25 @@ record AllocationFailure(Throwable error, String message, boolean answered, long
 	}
 
 	/**
-	 * Whether the next attempt may start: after the retry interval, and never once the store went
-	 * back (only a repaired row and a restart help then).
+	 * Whether the tag is refused for the rest of the instance's life ({@link SegmentTagRefusedException}):
+	 * the store went back, or the tag's composition changed. Only a repaired record and a restart help;
+	 * a record changed back does not, since another instance may have issued ids meanwhile.
+	 */
+	boolean refusal() {
+		return this.error instanceof SegmentTagRefusedException;
+	}
+
+	/**
+	 * Whether the next attempt may start: after the retry interval, and never once the tag is
+	 * {@link #refusal() refused}.
 	 */
 	boolean mayRetry(long nowNanos, long retryIntervalNanos) {
-		return !(this.error instanceof SegmentStoreRegressedException) && nowNanos - this.atNanos >= retryIntervalNanos;
+		return !refusal() && nowNanos - this.atNanos >= retryIntervalNanos;
+	}
+
+	/** The answer to callers of a service its registry dropped: the tag's next service serves it. */
+	static AllocationFailure forgotten(String tag, java.time.Duration retryAfter, long atNanos) {
+		return answer(new SegmentTagForgottenException(tag, retryAfter), atNanos);
 	}
 
 }

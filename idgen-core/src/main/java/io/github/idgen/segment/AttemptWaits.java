@@ -1,6 +1,5 @@
 package io.github.idgen.segment;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,6 +21,13 @@ final class AttemptWaits {
 	 */
 	private final AtomicInteger waiting = new AtomicInteger();
 
+	/** How a caller waits: a timed wait on the condition, but in model checks. */
+	private final SegmentWaitClock clock;
+
+	AttemptWaits(SegmentWaitClock clock) {
+		this.clock = clock;
+	}
+
 	/** Whether a caller waits now or is about to. */
 	boolean any() {
 		return this.waiting.get() > 0;
@@ -38,7 +44,7 @@ final class AttemptWaits {
 		this.lock.lock();
 		try {
 			if (stillWaiting.getAsBoolean()) {
-				this.attemptEnded.await(nanos, TimeUnit.NANOSECONDS);
+				this.clock.await(this.lock, this.attemptEnded, nanos);
 			}
 		}
 		finally {

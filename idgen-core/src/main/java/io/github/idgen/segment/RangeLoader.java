@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -23,29 +24,26 @@ import org.slf4j.LoggerFactory;
  * thread could start) is tried again after the retry interval by itself, callers or not, until the
  * store answers; so a tag recovers, and shows it, without traffic.
  * <p>
- * Where an attempt runs depends on how fast the store answered the last one. Handing an attempt to a
- * loader thread costs its caller a wake-up of microseconds, and the range tens of microseconds more
- * (much more on a busy machine) before the thread runs: a caller that uses ranges up faster than that
- * would wait for a thread at every range. So a store that answered within {@link #INLINE_NANOS} (one
- * that answers from this process's memory) is asked, when the range is used up, by the first caller
- * that found no id and would wait anyway; never by a caller that crosses the preload mark with its id
- * in hand, which a store that turned slow would hold for as long as it takes, whatever its wait bound.
- * Any other store is asked on a loader thread from the preload mark on, which keeps asking, one
- * allocation after the other, while callers run dry, so that it is not woken once per range.
+ * Every attempt runs on a loader thread, never in a caller: a store's call cannot be bounded from
+ * inside, and one that answered at once before can stall on the next (a cache miss, a locked row),
+ * which would hold the caller running it for as long as the store takes, past its wait. A caller
+ * that finds no id waits for the attempt a bounded time instead. The loader thread starts at the
+ * preload mark and keeps asking, one allocation after the other, while callers run dry, so that it
+ * is not woken once per range.
  */
 final class RangeLoader {
 
 	/**
-	 * Longest allocation after which the next one runs in the first caller that finds no id: less than
-	 * a hand-off to a thread costs the caller alone, so only a store in this process's memory answers within it; the
-	 * fastest JDBC allocation (H2 in memory) takes over ten times as long, a network round trip more.
+	 * Longest allocation that counts as an answer at once: only a store in this process's memory
+	 * answers within it; the fastest JDBC allocation (H2 in memory) takes over ten times as long, a
+	 * network round trip more.
 	 */
-	static final long INLINE_NANOS = 2_000;
+	static final long AT_ONCE_NANOS = 2_000;
 
 	/**
-	 * How many times a caller that found no id in memory checks again, without parking, for a range an
-	 * inline attempt is taking: such an attempt ends within microseconds unless its thread lost the
-	 * CPU, and parking would cost more than that.
+	 * How many times a caller that found no id in memory checks again, without parking, for a range
+	 * from a store that answers at once: its attempt ends within microseconds of its thread running,
+	 * and parking would cost more than that.
 	 */
 	private static final int SPINS = 1 << 10;
 
@@ -74,6 +72,9 @@ final class RangeLoader {
 
 	private final DynamicStep step;
 
+	/** Whether the registry dropped the service: it takes no range any more. */
+	private final BooleanSupplier forgotten;
+
 	/**
 	 * When the attempt in flight began, or {@link #IDLE}: one attempt at a time, and how long it has run
 	 * for {@link #overdue}, in one field so that neither is read without the other.
@@ -83,7 +84,7 @@ final class RangeLoader {
 	private final AtomicBoolean callersWaited = new AtomicBoolean();
 
 	/** Callers that wait for the attempt in flight to end. */
-	private final AttemptWaits waits = new AttemptWaits();
+	private final AttemptWaits waits;
 
 	private volatile @Nullable AllocationFailure failure;
 
@@ -91,7 +92,7 @@ final class RangeLoader {
 	private final TakenRanges taken;
 
 	/**
-	 * Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}; false
+	 * Whether the store answered the last attempt with a range within {@link #AT_ONCE_NANOS}; false
 	 * before the first and after a failed one.
 	 */
 	private volatile boolean answersAtOnce;
@@ -100,16 +101,21 @@ final class RangeLoader {
 
 	private final LongAdder storeErrors = new LongAdder();
 
+	/** Time the store took to answer the allocations that got a range: the refill latency, with their count. */
+	private final LongAdder allocationNanos = new LongAdder();
+
 	RangeLoader(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
-			ScheduledExecutorService retries, LongSupplier nanoClock, Supplier<ServedRange> current,
-			Consumer<ServedRange> moveOn) {
+			ScheduledExecutorService retries, SegmentWaitClock clock, Supplier<ServedRange> current,
+			Consumer<ServedRange> moveOn, BooleanSupplier forgotten) {
+		this.forgotten = forgotten;
 		this.tag = tag;
 		this.taken = new TakenRanges(tag);
 		this.store = store;
 		this.settings = settings;
 		this.loader = loader;
 		this.retries = retries;
-		this.nanoClock = nanoClock;
+		this.nanoClock = clock::nanoTime;
+		this.waits = new AttemptWaits(clock);
 		this.current = current;
 		this.moveOn = moveOn;
 		this.step = new DynamicStep(settings.maxStep(), settings.stepDuration().toNanos());
@@ -119,16 +125,14 @@ final class RangeLoader {
 	 * Starts an attempt unless one is in flight or the last one failed less than the retry interval ago.
 	 * A failure the store did not answer is tried again on the retry thread ({@link #retryLater}), so
 	 * callers that still take ids from memory during an outage read no clock for it.
-	 * @param callerRanDry whether the caller found no id and waits for this attempt: only such a caller
-	 * may run it itself, and a store that answers at once is asked only then
 	 */
-	void start(boolean callerRanDry) {
+	void start() {
 		AllocationFailure failure = this.failure;
 		if (failure == null) {
-			launch(callerRanDry);
+			launch();
 		}
 		else if (failure.answered() && failure.mayRetry(this.nanoClock.getAsLong(), retryIntervalNanos())) {
-			launch(callerRanDry);
+			launch();
 		}
 	}
 
@@ -194,22 +198,17 @@ final class RangeLoader {
 		return this.storeErrors.sum();
 	}
 
+	long allocationNanos() {
+		return this.allocationNanos.sum();
+	}
+
 	/** The step of the last allocation, 0 before the first. */
 	int step() {
 		return this.step.current();
 	}
 
-	private void launch(boolean callerRanDry) {
-		boolean atOnce = answersAtOnce() && !closed();
-		if (atOnce && !callerRanDry) {
-			// the first caller that finds no id will ask, at once
-			return;
-		}
+	private void launch() {
 		if (this.loading.get() == IDLE && this.loading.compareAndSet(IDLE, startedNow())) {
-			if (atOnce) {
-				ended(attempt(this.current.get()));
-				return;
-			}
 			try {
 				this.loader.execute(this::load);
 			}
@@ -252,12 +251,21 @@ final class RangeLoader {
 			// started by a caller that saw an older range; the next one is already there
 			return null;
 		}
+		if (this.forgotten.getAsBoolean()) {
+			return failed(AllocationFailure.forgotten(this.tag, this.settings.retryInterval(), this.nanoClock.getAsLong()));
+		}
 		try {
 			long asked = this.nanoClock.getAsLong();
 			int requested = this.step.next(asked, this.callersWaited.get() && this.callersWaited.getAndSet(false));
 			SegmentRange range = this.store.allocate(this.tag, requested);
 			long answered = this.nanoClock.getAsLong();
+			this.allocationNanos.add(answered - asked);
 			this.allocations.increment();
+			if (this.forgotten.getAsBoolean()) {
+				// taken after the drop, maybe above the tag's next service's first range: a caller with ids
+				// of both would go back. A gap; a range answered before the drop is below the next service's
+				return failed(AllocationFailure.forgotten(this.tag, this.settings.retryInterval(), answered));
+			}
 			this.taken.take(range, this.store.describe());
 			this.step.allocated(requested, range, answered);
 			answeredIn(answered - asked);
@@ -268,8 +276,9 @@ final class RangeLoader {
 			}
 			return null;
 		}
-		catch (SegmentStoreRegressedException | SegmentCompositionChangedException ex) {
-			logger.error(ex.getMessage());
+		catch (SegmentTagRefusedException ex) {
+			// logged once: the tag takes no range after this one, and its callers get the exception itself
+			logger.error("{} (refused until this instance restarts)", ex.getMessage());
 			return failed(AllocationFailure.answer(ex, this.nanoClock.getAsLong()));
 		}
 		catch (SegmentStoreException ex) {
@@ -317,13 +326,13 @@ final class RangeLoader {
 		this.waits.wake();
 	}
 
-	/** Whether the store answered the last attempt with a range within {@link #INLINE_NANOS}. */
+	/** Whether the store answered the last attempt with a range within {@link #AT_ONCE_NANOS}. */
 	boolean answersAtOnce() {
 		return this.answersAtOnce;
 	}
 
 	private void answeredIn(long nanos) {
-		boolean atOnce = nanos < INLINE_NANOS;
+		boolean atOnce = nanos < AT_ONCE_NANOS;
 		if (atOnce != this.answersAtOnce) {
 			this.answersAtOnce = atOnce;
 		}
@@ -356,7 +365,7 @@ final class RangeLoader {
 		try {
 			this.retries.schedule(() -> {
 				if (this.failure == failure) {
-					launch(false);
+					launch();
 				}
 			}, retryIntervalNanos(), TimeUnit.NANOSECONDS);
 		}

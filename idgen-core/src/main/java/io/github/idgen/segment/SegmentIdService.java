@@ -8,7 +8,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
-import io.github.idgen.shard.ShardRequiredException;
 import io.github.idgen.shard.ShardedIdService;
 import io.github.idgen.shard.Shards;
 import io.github.idgen.snowflake.IdList;
@@ -22,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * The fast path takes no lock: one volatile read of the current range and one atomic increment on
  * it. A caller that finds the current range used up switches to the preloaded one (a compare-and-set
  * of the current range), or, when there is none yet, waits a bounded time for it. The next range is
- * taken on a loader thread, never by a caller that still has an id: a store that answered at once may
- * turn slow (see {@link RangeLoader}). Every new range must
+ * taken on a loader thread, never by a caller: a store that answered at once may stall (see
+ * {@link RangeLoader}), and no caller waits longer than the wait for it. Every new range must
  * start above every id this service took before, or it is refused and the tag stops: that is what
  * keeps the ids of one service strictly increasing even if the store lost commits.
  * <p>
@@ -33,13 +32,17 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * A tag whose record has a {@link SegmentComposition} composes each id from the next sequence, its
  * business id and the shard asked for; a tag with shard bits issues ids only for a shard
- * ({@link #nextId(int)}, {@link #nextId(String)}). A range whose composition differs from the first
- * range's is refused, and the tag stops ({@link SegmentCompositionChangedException}).
+ * ({@link #nextId(int)}, {@link #nextId(String)}).
+ * <p>
+ * A range that could repeat ids already issued, one that does not start above them
+ * ({@link SegmentStoreRegressedException}) or whose composition differs from the first range's
+ * ({@link SegmentCompositionChangedException}), is refused, and with it the tag, for the rest of the
+ * service's life: ids left in memory are served, and then every call that needs a range gets that
+ * exception; no range is asked for again, whatever the store's record says later.
  */
 public final class SegmentIdService implements ShardedIdService {
 
-	/** The shard of a call that names none. */
-	private static final int NO_SHARD = -1;
+	private static final int NO_SHARD = TagShards.NO_SHARD;
 
 	private static final VarHandle CURRENT = varHandle(SegmentIdService.class, "current", ServedRange.class);
 
@@ -50,6 +53,8 @@ public final class SegmentIdService implements ShardedIdService {
 	private final SegmentSettings settings;
 
 	private final LongSupplier nanoClock;
+
+	private final TagShards shards;
 
 	/** The range being served; its {@code next} is the preloaded one. Replaced by compare-and-set. */
 	private volatile ServedRange current = new ServedRange(1, 0, 0);
@@ -63,11 +68,19 @@ public final class SegmentIdService implements ShardedIdService {
 
 	SegmentIdService(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
 			ScheduledExecutorService retries, LongSupplier nanoClock) {
+		this(tag, store, settings, loader, retries, SegmentWaitClock.of(nanoClock));
+	}
+
+	/** With the clock its waits are timed on and how they wait, for model checks. */
+	SegmentIdService(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
+			ScheduledExecutorService retries, SegmentWaitClock clock) {
 		this.tag = tag;
 		this.store = store;
 		this.settings = settings;
-		this.nanoClock = nanoClock;
-		this.loader = new RangeLoader(tag, store, settings, loader, retries, nanoClock, () -> this.current, this::moveOn);
+		this.nanoClock = clock::nanoTime;
+		this.shards = new TagShards(tag, store);
+		this.loader = new RangeLoader(tag, store, settings, loader, retries, clock, () -> this.current, this::moveOn,
+				() -> this.forgotten);
 	}
 
 	/**
@@ -82,21 +95,42 @@ public final class SegmentIdService implements ShardedIdService {
 	public long nextId() {
 		ServedRange current = this.current;
 		if (current.shardBits != 0) {
-			throw shardRequired(current.shardBits);
+			throw this.shards.required(current.shardBits);
 		}
 		long id = takeOne(current, 0);
 		return (id != 0) ? id : nextIdSlowly(current, NO_SHARD);
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * @throws IllegalArgumentException naming the tag and how to give its ids a shard, if they carry none
+	 */
 	@Override
 	public long nextId(int shard) {
-		requireNotNegative(shard);
+		this.shards.requireNotNegative(shard, this.loader.composition());
 		ServedRange current = this.current;
 		if (current.size != 0) {
-			checkShard(current, shard);
+			this.shards.check(current.shardBits, shard);
 		}
 		long id = takeOne(current, shard);
 		return (id != 0) ? id : nextIdSlowly(current, shard);
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * @throws IllegalArgumentException naming the tag and how to give its ids a shard, if they carry none
+	 */
+	@Override
+	public long nextId(String key) {
+		SegmentComposition composition = this.loader.composition();
+		if (composition == null) {
+			awaitFirstRange();
+			composition = composition();
+		}
+		if (composition.shardBits() == 0) {
+			throw this.shards.noShard("key");
+		}
+		return nextId(Shards.ofKey(key, composition.shardBits()));
 	}
 
 	@Override
@@ -104,9 +138,13 @@ public final class SegmentIdService implements ShardedIdService {
 		return nextIds(NO_SHARD, num, "num");
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * @throws IllegalArgumentException naming the tag and how to give its ids a shard, if they carry none
+	 */
 	@Override
 	public Collection<Long> nextIds(int shard, int count) {
-		return nextIds(requireNotNegative(shard), count, "count");
+		return nextIds(this.shards.requireNotNegative(shard, this.loader.composition()), count, "count");
 	}
 
 	private Collection<Long> nextIds(int shard, int count, String countName) {
@@ -122,7 +160,7 @@ public final class SegmentIdService implements ShardedIdService {
 			ServedRange current = this.current;
 			long taken = current.taken;
 			if (taken < current.size) {
-				checkShard(current, shard);
+				this.shards.check(current.shardBits, shard);
 				long take = Math.min(count - filled, current.size - taken);
 				if (current.compareAndTake(taken, take)) {
 					int lowBits = Math.max(shard, 0);
@@ -130,7 +168,7 @@ public final class SegmentIdService implements ShardedIdService {
 						ids[filled++] = current.id(current.firstId + taken + i, lowBits);
 					}
 					if (taken + take > current.preloadAt && current.next == null) {
-						this.loader.start(false);
+						this.loader.start();
 					}
 					// the wait bounds a range that does not come, not a batch that takes many
 					deadline = 0;
@@ -166,11 +204,10 @@ public final class SegmentIdService implements ShardedIdService {
 	}
 
 	/**
-	 * Returns whether a caller that finds no id may run the next allocation itself: the store answered
-	 * the last one within {@link RangeLoader#INLINE_NANOS}.
+	 * Returns whether the store answered the last allocation within {@link RangeLoader#AT_ONCE_NANOS}.
 	 * @return false before the first allocation, after a failed one and after a slow one
 	 */
-	boolean takesNextRangeInline() {
+	boolean storeAnswersAtOnce() {
 		return this.loader.answersAtOnce();
 	}
 
@@ -191,7 +228,17 @@ public final class SegmentIdService implements ShardedIdService {
 		return new SegmentStatistics(this.tag, (current.size > 0) ? current.firstId : 0,
 				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.loader.step(),
 				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(),
-				!overdue && (failure == null || failure.answered()), lastError, composedOrNull());
+				!overdue && (failure == null || failure.answered()), lastError, composedOrNull(),
+				failure != null && failure.refusal());
+	}
+
+	/**
+	 * How long the store took, in total, to answer the allocations that got a range ({@code allocations} of
+	 * {@link #statistics()} counts them): with that count, the refill latency a meter shows.
+	 * @return the total, in nanoseconds
+	 */
+	public long allocationNanos() {
+		return this.loader.allocationNanos();
 	}
 
 	private @Nullable SegmentComposition composedOrNull() {
@@ -215,10 +262,19 @@ public final class SegmentIdService implements ShardedIdService {
 	}
 
 	/**
+	 * Returns whether the tag is refused for the rest of this service's life
+	 * ({@link SegmentTagRefusedException}): it takes no range any more.
+	 */
+	boolean isRefusedForGood() {
+		AllocationFailure failure = this.loader.failure();
+		return failure != null && failure.refusal();
+	}
+
+	/**
 	 * Returns whether the store answered, before any range, that waiting does not help: the tag is
 	 * unknown, exhausted or bad.
 	 */
-	boolean isRefused() {
+	boolean isRejectedBeforeFirstRange() {
 		AllocationFailure failure = this.loader.failure();
 		return failure != null && failure.answered() && !this.loader.hasTakenARange();
 	}
@@ -246,7 +302,7 @@ public final class SegmentIdService implements ShardedIdService {
 			waited |= advance(current, deadline, !waited);
 			current = this.current;
 			if (current.size != 0) {
-				checkShard(current, shard);
+				this.shards.check(current.shardBits, shard);
 			}
 			long id = takeOne(current, Math.max(shard, 0));
 			if (id != 0) {
@@ -266,43 +322,9 @@ public final class SegmentIdService implements ShardedIdService {
 			return 0;
 		}
 		if (taken >= current.preloadAt && current.next == null) {
-			this.loader.start(false);
+			this.loader.start();
 		}
 		return current.id(current.firstId + taken, shard);
-	}
-
-	/**
-	 * Checks the shard a call asks for against the tag's shard bits, before it takes a number.
-	 * @param range a range of the tag (never the empty one a service starts with)
-	 * @param shard the shard, or {@link #NO_SHARD}
-	 */
-	private void checkShard(ServedRange range, int shard) {
-		if (shard == NO_SHARD) {
-			if (range.shardBits != 0) {
-				throw shardRequired(range.shardBits);
-			}
-		}
-		else if (range.shardBits == 0) {
-			throw new IllegalArgumentException("shard must not be given: the ids of segment tag '" + this.tag
-					+ "' carry no shard (its shard_bits is 0 in " + this.store.describe() + ")");
-		}
-		else {
-			Shards.checkShard(shard, range.shardBits);
-		}
-	}
-
-	/** A negative shard is out of range (and must not pass for a call without one). */
-	private int requireNotNegative(int shard) {
-		if (shard < 0) {
-			int shardBits = shardBits();
-			throw new IllegalArgumentException("shard must be from 0 to " + ((1 << shardBits) - 1) + " (" + shardBits
-					+ " shard bits of segment tag '" + this.tag + "'), was " + shard);
-		}
-		return shard;
-	}
-
-	private ShardRequiredException shardRequired(int shardBits) {
-		return new ShardRequiredException("segment tag '" + this.tag + "'", this.tag, shardBits);
 	}
 
 	/**
@@ -327,7 +349,7 @@ public final class SegmentIdService implements ShardedIdService {
 			this.waits.increment();
 		}
 		this.loader.callersWaited();
-		this.loader.start(true);
+		this.loader.start();
 		long remaining = deadline - this.nanoClock.getAsLong();
 		if (remaining > 0) {
 			this.loader.awaitAttempt(seen, failure, Math.min(remaining, this.settings.retryInterval().toNanos()));

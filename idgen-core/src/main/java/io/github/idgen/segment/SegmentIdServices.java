@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -39,11 +41,11 @@ public final class SegmentIdServices implements AutoCloseable {
 
 	private final SegmentSettings settings;
 
-	private final LongSupplier nanoClock;
+	private final SegmentWaitClock clock;
 
-	private final ThreadPoolExecutor loader;
+	private final ExecutorService loader;
 
-	private final ScheduledThreadPoolExecutor retries;
+	private final ScheduledExecutorService retries;
 
 	/** Tags that got their first range: the services {@link #service} hands out. */
 	private final Map<String, SegmentIdService> services;
@@ -82,19 +84,34 @@ public final class SegmentIdServices implements AutoCloseable {
 	/** With the map of the tags that got their first range, for tests that order its reads. */
 	SegmentIdServices(SegmentStore store, SegmentSettings settings, LongSupplier nanoClock,
 			ConcurrentHashMap<String, SegmentIdService> services) {
+		this(store, settings, SegmentWaitClock.of(nanoClock), loaderThreads(), retryThread(), services);
+	}
+
+	/** With the executors the tags' allocations run on and the clock their waits are timed on, for model checks. */
+	SegmentIdServices(SegmentStore store, SegmentSettings settings, SegmentWaitClock clock, ExecutorService loader,
+			ScheduledExecutorService retries, ConcurrentHashMap<String, SegmentIdService> services) {
 		this.services = services;
 		this.store = store;
 		this.settings = settings;
-		this.nanoClock = nanoClock;
+		this.clock = clock;
+		this.loader = loader;
+		this.retries = retries;
+	}
+
+	private static ExecutorService loaderThreads() {
 		// a cached thread pool whose rejection (only once closed) says so
-		this.loader = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+		return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
 				new DaemonThreads("idgen-segment-loader-"), (task, executor) -> {
 					throw new RejectedExecutionException("the segment id services are closed");
 				});
-		this.retries = new ScheduledThreadPoolExecutor(1, new DaemonThreads("idgen-segment-retry-"));
-		this.retries.setRemoveOnCancelPolicy(true);
+	}
+
+	private static ScheduledExecutorService retryThread() {
+		ScheduledThreadPoolExecutor retries = new ScheduledThreadPoolExecutor(1, new DaemonThreads("idgen-segment-retry-"));
+		retries.setRemoveOnCancelPolicy(true);
 		// started now, so that scheduling a retry never needs a new thread (there may be none to get)
-		this.retries.prestartCoreThread();
+		retries.prestartCoreThread();
+		return retries;
 	}
 
 	/**
@@ -177,7 +194,7 @@ public final class SegmentIdServices implements AutoCloseable {
 		this.lock.lock();
 		try {
 			tags = new ArrayList<>(this.services.values());
-			this.pending.values().stream().filter((service) -> !service.isRefused()).forEach(tags::add);
+			this.pending.values().stream().filter((service) -> !service.isRejectedBeforeFirstRange()).forEach(tags::add);
 		}
 		finally {
 			this.lock.unlock();
@@ -192,12 +209,17 @@ public final class SegmentIdServices implements AutoCloseable {
 	 * Drops the service of a tag that is no longer used, such as the row of a business number's past
 	 * period, so that it leaves {@link #statistics()} (and with them health and endpoints). Ids left in
 	 * its memory are never issued by this registry: a gap, never a duplicate. A later call for the tag
-	 * starts a new service, on new ranges of the store, above every id the dropped one took.
+	 * starts a new service, on new ranges of the store, above every id the dropped one took. A tag
+	 * refused for good ({@link SegmentTagRefusedException}) is kept: a new service would lift its refusal.
 	 * @param tag the tag
 	 */
 	public void forget(String tag) {
 		this.lock.lock();
 		try {
+			SegmentIdService used = this.services.get(tag);
+			if (used != null && used.isRefusedForGood()) {
+				return;
+			}
 			SegmentIdService forgotten = this.services.remove(tag);
 			SegmentIdService pending = this.pending.remove(tag);
 			// marked, not only dropped: a lookup that read it before may still write it to lastAsked,
@@ -244,6 +266,10 @@ public final class SegmentIdServices implements AutoCloseable {
 			service.awaitFirstRange();
 		}
 		catch (RuntimeException ex) {
+			if (service.isForgotten()) {
+				// forgotten while it waited, and its range refused for that: the tag starts again
+				return service(tag);
+			}
 			// the store's answer (unknown, exhausted, bad) is not kept; a tag still waiting is
 			forgetIfRefused(tag, service);
 			throw ex;
@@ -270,7 +296,7 @@ public final class SegmentIdServices implements AutoCloseable {
 							+ tag + "': " + MAX_PENDING + " other tags wait for their first range from it",
 							this.settings.retryInterval().plusSeconds(1), null);
 				}
-				service = new SegmentIdService(tag, this.store, this.settings, this.loader, this.retries, this.nanoClock);
+				service = new SegmentIdService(tag, this.store, this.settings, this.loader, this.retries, this.clock);
 				this.pending.put(tag, service);
 			}
 			return service;
@@ -306,7 +332,7 @@ public final class SegmentIdServices implements AutoCloseable {
 	private void forgetIfRefused(String tag, SegmentIdService service) {
 		this.lock.lock();
 		try {
-			if (service.isRefused()) {
+			if (service.isRejectedBeforeFirstRange()) {
 				this.pending.remove(tag, service);
 			}
 		}
@@ -321,7 +347,7 @@ public final class SegmentIdServices implements AutoCloseable {
 	 */
 	private void tidyPending() {
 		for (SegmentIdService service : List.copyOf(this.pending.values())) {
-			if (service.isRefused()) {
+			if (service.isRejectedBeforeFirstRange()) {
 				this.pending.remove(service.getTag(), service);
 			}
 			else if (service.hasRange()) {

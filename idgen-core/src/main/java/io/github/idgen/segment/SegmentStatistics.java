@@ -22,8 +22,12 @@ import org.jspecify.annotations.Nullable;
  * @param composition how the tag's ids are composed from its sequence, business id and shard, as its
  * record says; null for plain ids (and before the first range). For a composed tag
  * {@code currentFirstId} and {@code currentLastId} are sequences, not ids
+ * @param refused whether the tag is refused for the rest of the instance's life
+ * ({@link SegmentTagRefusedException}, its message in {@code lastError}): the store went back or the tag's
+ * composition changed; it takes no range any more, and only an operator (a repaired record, a restart)
+ * ends it
  */
 public record SegmentStatistics(String tag, long currentFirstId, long currentLastId, long idsLeft,
 		boolean nextRangeLoaded, int step, long allocations, long waits, long storeErrors, boolean storeReachable,
-		@Nullable String lastError, @Nullable SegmentComposition composition) {
+		@Nullable String lastError, @Nullable SegmentComposition composition, boolean refused) {
 }

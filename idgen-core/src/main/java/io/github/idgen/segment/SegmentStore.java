@@ -57,6 +57,25 @@ public interface SegmentStore {
 	}
 
 	/**
+	 * Creates the record of a tag with these settings, unless it exists: {@code max_id} is
+	 * {@code idsAbove}, the other columns or fields as the settings say. A record that exists is never
+	 * changed, whatever its settings; the answer says how they differ. Any number of callers, in any
+	 * number of processes, may create the same tag at once: exactly one record results, and the others
+	 * find it (with the winner's settings).
+	 * @param tag the tag to create, 1 to 128 characters
+	 * @param settings its settings
+	 * @return whether this call created it, and how a record found differs from the settings
+	 * @throws IllegalStateException if the store cannot hold these settings (a segment table without
+	 * the composition columns for a composed tag), naming what is missing
+	 * @throws UnsupportedOperationException if this store cannot create records (the default)
+	 * @throws SegmentStoreException if the store cannot be reached or failed
+	 */
+	default SegmentTagCreation createTag(String tag, SegmentTagSettings settings) {
+		throw new UnsupportedOperationException("The segment store on " + describe() + " cannot create segment tags, so '"
+				+ tag + "' must be created where the store's records are kept");
+	}
+
+	/**
 	 * Says whether the store has a record for a tag, for the checks at start-up.
 	 * @param tag the tag
 	 * @return whether its record exists

@@ -29,9 +29,15 @@ public interface ShardedIdService extends IdService {
 	 * {@code 2^shardBits()} (see {@link Shards#ofKey(String, int)}).
 	 * @param key the key, such as a user's name
 	 * @return a positive id, greater than every id this service returned before
+	 * @throws IllegalArgumentException naming this service if its ids carry no shard
 	 */
 	default long nextId(String key) {
-		return nextId(Shards.ofKey(key, shardBits()));
+		int shardBits = shardBits();
+		if (shardBits == 0) {
+			throw new IllegalArgumentException("key must not be given: the ids of " + this
+					+ " carry no shard (its shardBits() is 0), so call nextId() or nextIds(count)");
+		}
+		return nextId(Shards.ofKey(key, shardBits));
 	}
 
 	/**

@@ -22,9 +22,10 @@ final class LayoutFields {
 		}
 		long units = layout.unitsSinceEpoch(timestamp.toEpochMilli());
 		int shardBits = layout.shardBits();
-		return (units << layout.timestampShift())
-				| ((long) layout.nodeId(datacenterId, workerId) << (layout.sequenceBits() + shardBits))
-				| ((long) LayoutRules.checkField("sequence", sequence, layout.maxSequence()) << shardBits)
+		long node = layout.nodeId(datacenterId, workerId);
+		long checkedSequence = LayoutRules.checkField("sequence", sequence, layout.maxSequence());
+		return (units << layout.timestampShift()) | (node << (nodeShift(layout) + shardBits))
+				| (checkedSequence << (sequenceShift(layout) + shardBits))
 				| LayoutRules.checkField("shard", shard, layout.maxShard());
 	}
 
@@ -34,23 +35,41 @@ final class LayoutFields {
 					"id must be between 0 and " + layout.maxId() + " (" + layout + "), was " + id);
 		}
 		int shardBits = layout.shardBits();
-		int nodeId = (int) ((id >>> (layout.sequenceBits() + shardBits)) & layout.maxNodeId());
+		int nodeId = (int) ((id >>> (nodeShift(layout) + shardBits)) & layout.maxNodeId());
 		return new SnowflakeId(id, Instant.ofEpochMilli(layout.timestampMillis(id)), nodeId >>> layout.workerBits(),
-				nodeId & layout.maxWorkerId(), (int) ((id >>> shardBits) & layout.maxSequence()),
+				nodeId & layout.maxWorkerId(), (int) ((id >>> (sequenceShift(layout) + shardBits)) & layout.maxSequence()),
 				(int) (id & layout.maxShard()));
+	}
+
+	/** Where the node id starts above the shard: above the sequence, or at the bottom in Sonyflake's order. */
+	static int nodeShift(SnowflakeLayout layout) {
+		return layout.sequenceAboveNode() ? 0 : layout.sequenceBits();
+	}
+
+	/** Where the sequence starts above the shard: at the bottom, or above the node id in Sonyflake's order. */
+	static int sequenceShift(SnowflakeLayout layout) {
+		return layout.sequenceAboveNode() ? layout.datacenterBits() + layout.workerBits() : 0;
+	}
+
+	/** The fields from the high bits down, such as {@code timestamp 41 | datacenter 5 | worker 5 | sequence 12}. */
+	static String fields(SnowflakeLayout layout) {
+		String node = "datacenter " + layout.datacenterBits() + " | worker " + layout.workerBits();
+		String sequence = "sequence " + layout.sequenceBits();
+		return "timestamp " + layout.timestampBits() + " | "
+				+ (layout.sequenceAboveNode() ? sequence + " | " + node : node + " | " + sequence)
+				+ ((layout.shardBits() > 0) ? " | shard " + layout.shardBits() : "");
 	}
 
 	/** The values two equal layouts share: time unit, bits of every field, epoch. */
 	static List<Long> key(SnowflakeLayout layout) {
 		return List.of(layout.timeUnitMillis(), (long) layout.timestampBits(), (long) layout.datacenterBits(),
-				(long) layout.workerBits(), (long) layout.sequenceBits(), (long) layout.shardBits(), layout.epochMillis());
+				(long) layout.workerBits(), (long) layout.sequenceBits(), (long) layout.shardBits(), layout.epochMillis(),
+				layout.sequenceAboveNode() ? 1L : 0L);
 	}
 
 	static String describe(SnowflakeLayout layout) {
-		return "SnowflakeLayout[unit " + LayoutRules.describe(layout.timeUnit()) + ", timestamp " + layout.timestampBits()
-				+ " | datacenter " + layout.datacenterBits() + " | worker " + layout.workerBits() + " | sequence "
-				+ layout.sequenceBits() + ((layout.shardBits() > 0) ? " | shard " + layout.shardBits() : "")
-				+ ", epoch " + layout.epoch() + "]";
+		return "SnowflakeLayout[unit " + LayoutRules.describe(layout.timeUnit()) + ", " + fields(layout) + ", epoch "
+				+ layout.epoch() + "]";
 	}
 
 }

@@ -42,7 +42,9 @@ public final class ShardedGenerator implements ShardedIdService, GeneratorStatis
 		this.plain = Objects.requireNonNull(plain, "plain must not be null");
 		this.layout = Objects.requireNonNull(layout, "layout must not be null");
 		if (layout.shardBits() < 1) {
-			throw new IllegalArgumentException("layout must have shard bits, has none: " + layout);
+			throw new IllegalArgumentException("layout of generator '" + name + "' must have shard bits (1 to "
+					+ Shards.MAX_SHARD_BITS + "), has none: " + layout + "; a generator whose ids carry no shard is the plain"
+					+ " one itself, and one whose ids carry a shard has xxx.common.generators." + name + ".shard-bits");
 		}
 		this.shardBits = layout.shardBits();
 	}

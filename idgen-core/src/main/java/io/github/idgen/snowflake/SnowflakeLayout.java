@@ -56,8 +56,11 @@ public final class SnowflakeLayout {
 
 	private final long epochMillis;
 
+	/** Sonyflake's order: the sequence above the node id instead of below it. */
+	private final boolean sequenceAboveNode;
+
 	SnowflakeLayout(Duration timeUnit, int timestampBits, int datacenterBits, int workerBits, int sequenceBits,
-			int shardBits, Instant epoch) {
+			int shardBits, Instant epoch, boolean sequenceAboveNode) {
 		this.timeUnit = timeUnit;
 		this.unitMillis = timeUnit.toMillis();
 		this.timestampBits = timestampBits;
@@ -67,6 +70,7 @@ public final class SnowflakeLayout {
 		this.shardBits = shardBits;
 		this.epoch = epoch;
 		this.epochMillis = epoch.toEpochMilli();
+		this.sequenceAboveNode = sequenceAboveNode;
 	}
 
 	/**
@@ -148,6 +152,15 @@ public final class SnowflakeLayout {
 	}
 
 	/**
+	 * Says whether the sequence lies above the node id ({@code timestamp | sequence | node id}, as
+	 * Sonyflake's ids) instead of below it.
+	 * @return true for that order; false for Twitter's, every preset's but {@code sonyflake}
+	 */
+	public boolean sequenceAboveNode() {
+		return this.sequenceAboveNode;
+	}
+
+	/**
 	 * Returns the epoch.
 	 * @return the instant that timestamp 0 stands for
 	 */
@@ -169,58 +182,37 @@ public final class SnowflakeLayout {
 		return this.shardBits + this.sequenceBits + this.workerBits + this.datacenterBits;
 	}
 
-	/**
-	 * Returns the largest timestamp.
-	 * @return 2^timestampBits - 1, in time units since the epoch
-	 */
+	/** @return the largest timestamp: 2^timestampBits - 1, in time units since the epoch */
 	public long maxTimestamp() {
 		return (1L << this.timestampBits) - 1;
 	}
 
-	/**
-	 * Returns the largest datacenter id.
-	 * @return 2^datacenterBits - 1; 0 for a layout without datacenter bits
-	 */
+	/** @return the largest datacenter id: 2^datacenterBits - 1; 0 for a layout without datacenter bits */
 	public int maxDatacenterId() {
 		return (int) ((1L << this.datacenterBits) - 1);
 	}
 
-	/**
-	 * Returns the largest worker id.
-	 * @return 2^workerBits - 1
-	 */
+	/** @return the largest worker id: 2^workerBits - 1 */
 	public int maxWorkerId() {
 		return (int) ((1L << this.workerBits) - 1);
 	}
 
-	/**
-	 * Returns the largest node id.
-	 * @return 2^(datacenterBits + workerBits) - 1
-	 */
+	/** @return the largest node id: 2^(datacenterBits + workerBits) - 1 */
 	public int maxNodeId() {
 		return (int) ((1L << (this.datacenterBits + this.workerBits)) - 1);
 	}
 
-	/**
-	 * Returns the largest sequence value.
-	 * @return 2^sequenceBits - 1
-	 */
+	/** @return the largest sequence value: 2^sequenceBits - 1 */
 	public int maxSequence() {
 		return (int) ((1L << this.sequenceBits) - 1);
 	}
 
-	/**
-	 * Returns the largest shard.
-	 * @return 2^shardBits - 1; 0 for a layout without shard bits
-	 */
+	/** @return the largest shard: 2^shardBits - 1; 0 for a layout without shard bits */
 	public int maxShard() {
 		return (1 << this.shardBits) - 1;
 	}
 
-	/**
-	 * Returns the largest id of this layout.
-	 * @return the id with every bit of every field set
-	 */
+	/** @return the largest id of this layout: the id with every bit of every field set */
 	public long maxId() {
 		return (1L << (this.timestampBits + timestampShift())) - 1;
 	}
@@ -372,6 +364,11 @@ public final class SnowflakeLayout {
 	 */
 	public SnowflakeId decompose(long id) {
 		return LayoutFields.decompose(this, id);
+	}
+
+	/** @return the fields from the high bits down, such as {@code timestamp 41 | datacenter 5 | worker 5 | sequence 12} */
+	public String fields() {
+		return LayoutFields.fields(this);
 	}
 
 	@Override

@@ -23,6 +23,8 @@ public final class SnowflakeLayoutBuilder {
 
 	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
+	private boolean sequenceAboveNode;
+
 	SnowflakeLayoutBuilder() {
 	}
 
@@ -34,6 +36,7 @@ public final class SnowflakeLayoutBuilder {
 		this.sequenceBits = from.sequenceBits();
 		this.shardBits = from.shardBits();
 		this.epoch = from.epoch();
+		this.sequenceAboveNode = from.sequenceAboveNode();
 	}
 
 	/**
@@ -116,6 +119,17 @@ public final class SnowflakeLayoutBuilder {
 	 * have none); more than 31 node or sequence bits; shard bits outside 0 to 10; more than 63 bits in all; fewer than 10
 	 * years of timestamps; an epoch before 1970 or not a whole millisecond
 	 */
+	/**
+	 * Puts the sequence above the node id, as Sonyflake does ({@code timestamp | sequence | node id}):
+	 * the ids of one time unit and node are then 2^(datacenter + worker bits) apart.
+	 * @param sequenceAboveNode true for that order; false (the default) for Twitter's
+	 * @return this builder
+	 */
+	public SnowflakeLayoutBuilder sequenceAboveNode(boolean sequenceAboveNode) {
+		this.sequenceAboveNode = sequenceAboveNode;
+		return this;
+	}
+
 	public SnowflakeLayout build() {
 		LayoutRules.checkTimeUnit(this.timeUnit);
 		LayoutRules.checkBits(this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
@@ -123,7 +137,7 @@ public final class SnowflakeLayoutBuilder {
 		LayoutRules.checkSpan(this.timestampBits, this.timeUnit.toMillis());
 		LayoutRules.checkEpoch(this.epoch);
 		return new SnowflakeLayout(this.timeUnit, this.timestampBits, this.datacenterBits, this.workerBits,
-				this.sequenceBits, this.shardBits, this.epoch);
+				this.sequenceBits, this.shardBits, this.epoch, this.sequenceAboveNode);
 	}
 
 }

@@ -34,8 +34,20 @@ final class SnowflakeSequence {
 	/** Turns the id after the last one into the sequence a new unit starts at; 0 for {@link SequenceStart#ZERO}. */
 	private final long startMask;
 
-	/** The last id issued, or the point to continue after: all the state that ids depend on. */
+	/**
+	 * The last id issued, or the point to continue after: all the state that ids depend on. Always in
+	 * Twitter's order ({@code timestamp | node id | sequence}), so that the next id is the last plus one;
+	 * {@link #issued(long)} puts it in the layout's order.
+	 */
 	private final AtomicLong lastId;
+
+	/** Bits of the node id in Sonyflake's order ({@code timestamp | sequence | node id}); 0 in Twitter's. */
+	private final int nodeBitsBelowSequence;
+
+	/** The sequence and node id fields together, the bits {@link #issued(long)} reorders. */
+	private final long lowFields;
+
+	private final int sequenceBits;
 
 	/**
 	 * @param continueAfter an id whose time unit no id of this sequence shares, or null to start anew
@@ -53,6 +65,9 @@ final class SnowflakeSequence {
 		this.maxTimestamp = layout.maxTimestamp();
 		this.nodeBits = nodeBits;
 		this.startMask = sequenceStart.startMask(layout);
+		this.sequenceBits = layout.sequenceBits();
+		this.nodeBitsBelowSequence = layout.sequenceAboveNode() ? layout.datacenterBits() + layout.workerBits() : 0;
+		this.lowFields = (1L << (layout.sequenceBits() + layout.datacenterBits() + layout.workerBits())) - 1;
 		long startUnit = 0;
 		if (continueAfter != null) {
 			startUnit = continueAfter >>> this.timestampShift;
@@ -71,7 +86,7 @@ final class SnowflakeSequence {
 			long last = this.lastId.get();
 			long next = firstIdAfter(last);
 			if (this.lastId.compareAndSet(last, next)) {
-				return next;
+				return issued(next);
 			}
 		}
 	}
@@ -89,16 +104,29 @@ final class SnowflakeSequence {
 			int taken = Math.min(available, ids.length - from);
 			if (this.lastId.compareAndSet(last, first + taken - 1)) {
 				for (int i = 0; i < taken; i++) {
-					ids[from + i] = first + i;
+					ids[from + i] = issued(first + i);
 				}
 				return taken;
 			}
 		}
 	}
 
-	/** The last id issued, or the point to continue after. */
+	/** The last id issued, or the point to continue after, in the layout's order. */
 	long last() {
-		return this.lastId.get();
+		return issued(this.lastId.get());
+	}
+
+	/**
+	 * Puts an id of the state's order in the layout's: as it is in Twitter's; in Sonyflake's the
+	 * sequence moves above the node id. Either way the ids of one node keep their order.
+	 */
+	private long issued(long id) {
+		if (this.nodeBitsBelowSequence == 0) {
+			return id;
+		}
+		long sequence = id & this.maxSequence;
+		long node = (id & this.lowFields) >>> this.sequenceBits;
+		return (id & ~this.lowFields) | (sequence << this.nodeBitsBelowSequence) | node;
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.snowflake.SnowflakeLayout;
+import org.jetbrains.lincheck.Lincheck;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -223,6 +224,37 @@ class WorkerIdLeaseTests {
 		lease.fence("connection to ZooKeeper suspended");
 		assertThat(milliseconds.permits(1_500)).isFalse();
 		assertThat(seconds.permits(2_000)).as("a fence revokes every permit").isFalse();
+	}
+
+	@Test
+	void twoWritersOfTheMarkThatRaceNeverMoveItBack() {
+		// the keeper's periodic write and a caller of updateWorkerId(false) raise the mark on two threads;
+		// Lincheck runs the two threads in every order of their steps (one read and one write of the mark
+		// each), the keeper's read of 2_000 before the caller's write of 4_000 included
+		Lincheck.runConcurrentTest(100, () -> {
+			WorkerIdLease lease = new WorkerIdLease(1, "/p/1", 1, SnowflakeLayout.TWITTER, 1L, 0, this.lease.getHolder(),
+					Instant.EPOCH, () -> 0L, DeadlineTimer.NONE, Long.MAX_VALUE, 1_000, 2_000);
+			Thread keeper = new Thread(() -> lease.advanceMark(3_000));
+			Thread caller = new Thread(() -> lease.advanceMark(4_000));
+			keeper.start();
+			caller.start();
+			joinUninterruptibly(keeper);
+			joinUninterruptibly(caller);
+			// no AssertJ inside the checked block: Lincheck analyses what it calls, and trips on its equals()
+			if (lease.getMarkMillis() != 4_000) {
+				throw new AssertionError("the mark moved back to " + lease.getMarkMillis() + " after 4000 was written");
+			}
+		});
+	}
+
+	private static void joinUninterruptibly(Thread thread) {
+		try {
+			thread.join();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	@Test

@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.github.idgen.shard.ShardRequiredException;
 import io.github.idgen.shard.ShardedIdService;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,6 +86,28 @@ class ComposedSegmentIdsTests {
 	}
 
 	@Test
+	void aTagWithoutShardBitsRefusesAShardOrAKeyNamingTheTagAndHowToGiveItsIdsAShard() {
+		ComposingStore store = new ComposingStore(10, Long.MAX_VALUE).tag("plain", SegmentComposition.PLAIN)
+			.tag("business", new SegmentComposition(2, 2, 0));
+		try (SegmentIdServices services = new SegmentIdServices(store, SETTINGS)) {
+			for (String tag : List.of("plain", "business")) {
+				SegmentIdService service = services.forTag(tag);
+				List<ThrowingCallable> calls = List.of(() -> service.nextId("alice"), () -> service.nextId(0),
+						() -> service.nextId(-1), () -> service.nextIds(0, 3), () -> service.nextIds(-1, 3));
+				for (ThrowingCallable call : calls) {
+					assertThatIllegalArgumentException().isThrownBy(call)
+						.withMessageContaining("the ids of segment tag '" + tag + "' carry no shard")
+						.withMessageContaining("shard_bits is 0 in memory")
+						.withMessageContaining("call nextId()")
+						.withMessageContaining("give the tag's record shard_bits 1 to 10");
+				}
+				// nothing was taken by the refused calls
+				assertThat(service.nextIds(1)).singleElement().isEqualTo(service.composition().bits() == 0 ? 1L : 1L << 2 | 2);
+			}
+		}
+	}
+
+	@Test
 	void noComposedIdPassesTheTagsMaxLimitId() {
 		long maxLimitId = (100L << 6) + 17;
 		ComposingStore store = new ComposingStore(30, maxLimitId).tag("orders", new SegmentComposition(1, 2, 4));
@@ -107,10 +130,13 @@ class ComposedSegmentIdsTests {
 		try (SegmentIdServices services = new SegmentIdServices(store,
 				SETTINGS.withMaxStep(5).withPreloadShare(0.99))) {
 			SegmentIdService orders = services.forTag("orders");
-			for (int i = 0; i < 5; i++) {
+			// below the preload mark (the 5th id of 5): nothing loads the next range yet
+			for (int i = 0; i < 4; i++) {
 				orders.nextId(1);
 			}
 			store.tag("orders", new SegmentComposition(1, 1, 2));
+			// the last id of the range, taken before the change, and the first call that needs the next range
+			assertThat(orders.nextId(1)).isEqualTo(5L << 4 | 3 << 2 | 1);
 			assertThatExceptionOfType(SegmentCompositionChangedException.class).isThrownBy(() -> orders.nextId(1))
 				.withMessageContaining("Segment tag 'orders'")
 				.withMessageContaining("from (business_id 3, business_bits 2, shard_bits 2)")
@@ -119,6 +145,31 @@ class ComposedSegmentIdsTests {
 			assertThat(services.statistics()).singleElement()
 				.satisfies((statistics) -> assertThat(statistics.lastError()).contains("changed its composition"));
 			assertThat(orders.composition()).isEqualTo(new SegmentComposition(3, 2, 2));
+		}
+	}
+
+	@Test
+	void aTagRefusedForAChangedCompositionIsNotForgottenSoItsRefusalLastsAfterTheRecordIsChangedBack() {
+		SegmentComposition narrow = new SegmentComposition(1, 1, 0);
+		ComposingStore store = new ComposingStore(5, Long.MAX_VALUE).tag("orders", narrow);
+		try (SegmentIdServices services = new SegmentIdServices(store, SETTINGS.withMaxStep(5))) {
+			SegmentIdService orders = services.forTag("orders");
+			orders.nextId();
+			store.tag("orders", new SegmentComposition(1, 2, 0));
+			assertThatExceptionOfType(SegmentCompositionChangedException.class).isThrownBy(() -> {
+				for (;;) {
+					orders.nextId();
+				}
+			});
+			store.tag("orders", narrow);
+			// as a business number's past period is forgotten
+			services.forget("orders");
+			assertThat(services.forTag("orders")).isSameAs(orders);
+			assertThatExceptionOfType(SegmentCompositionChangedException.class).isThrownBy(orders::nextId);
+			assertThat(services.statistics()).singleElement().satisfies((statistics) -> {
+				assertThat(statistics.tag()).isEqualTo("orders");
+				assertThat(statistics.refused()).isTrue();
+			});
 		}
 	}
 

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Where a tag's next range is taken: by the first caller that finds no id when the store answered
- * the last allocation from memory, never by one that has its id; on a loader thread otherwise; and a
- * loader thread whose callers outrun the store takes ranges back to back instead of being woken for
- * each.
+ * Where a tag's next range is taken: always on a loader thread, never by a caller, so that a store
+ * that answered at once and then stalls holds no caller past its wait; and a loader thread whose
+ * callers outrun the store takes ranges back to back instead of being woken for each.
  */
 class RangeHandOffTests {
 
@@ -46,7 +46,7 @@ class RangeHandOffTests {
 	}
 
 	@Test
-	void storeThatAnswersFromMemoryIsAskedByTheCallerOnceItsCodeIsCompiled() {
+	void storeThatAnswersFromMemoryIsNeverAskedByACaller() {
 		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
 		SegmentIdService service = service(store);
 		List<Long> ids = new ArrayList<>();
@@ -54,66 +54,62 @@ class RangeHandOffTests {
 			ids.add(service.nextId());
 		}
 		assertThat(ids).isSorted().doesNotHaveDuplicates().startsWith(1L).endsWith((long) WARM_UP);
-		store.threads().clear();
-		int runs = this.loaderRuns.get();
-		int attempts = store.attempts();
+		warmedUp(service, store);
 		for (int i = 0; i < 10_000; i++) {
-			service.nextId();
-		}
-		assertThat(store.threads()).contains(Thread.currentThread());
-		// a thread only for an allocation the machine slowed down (a thread on the loader's thread for each range before)
-		assertThat(this.loaderRuns.get() - runs).isLessThan((store.attempts() - attempts) / 10);
-	}
-
-	@Test
-	void storeThatTurnsSlowIsAskedOnTheLoaderThreadAgain() {
-		MemoryStore memory = new MemoryStore(() -> 10);
-		ScriptedStore store = new ScriptedStore(memory);
-		SegmentIdService service = service(store);
-		for (int i = 0; i < WARM_UP; i++) {
-			service.nextId();
-		}
-		assertThat(store.threads()).contains(Thread.currentThread());
-		memory.pause(Duration.ofMillis(1));
-		int runs = this.loaderRuns.get();
-		for (int i = 0; i < 100; i++) {
-			service.nextId();
-		}
-		store.threads().clear();
-		for (int i = 0; i < 100; i++) {
-			service.nextId();
+			service.nextIds(3);
 		}
 		assertThat(store.threads()).isNotEmpty().doesNotContain(Thread.currentThread());
-		assertThat(this.loaderRuns).hasValueGreaterThan(runs);
 	}
 
 	@Test
-	void failedAttemptOfACallerThatRanDryIsRetriedOnTheLoaderThread() {
+	void callerThatRunsDryGetsAnAnswerWithinItsWaitWhenAStoreThatAnsweredAtOnceStalls() throws Exception {
 		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
 		SegmentIdService service = warmedUp(store);
-		long last = service.statistics().currentLastId();
-		store.threads().clear();
+		CountDownLatch release = new CountDownLatch(1);
+		// a cache miss, a locked row: the store answers only once released, far beyond the wait of 300 ms
+		store.holdUntil(release);
+		try {
+			// the ids in memory, and then the call that finds none
+			Future<List<Long>> one = this.threads.submit(() -> takeUntilUnavailable(service));
+			assertThat(one.get(10, TimeUnit.SECONDS)).isSorted();
+			Future<Throwable> batch = this.threads.submit(() -> catchThrowable(() -> service.nextIds(5)));
+			assertThat(batch.get(10, TimeUnit.SECONDS)).isInstanceOf(SegmentIdsUnavailableException.class);
+		}
+		finally {
+			release.countDown();
+		}
+		await().until(() -> service.statistics().nextRangeLoaded() || service.statistics().idsLeft() > 0);
+		assertThat(service.nextId()).isPositive();
+	}
+
+	@Test
+	void failedAttemptIsRetriedOnTheLoaderThreadByItself() {
+		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
+		SegmentIdService service = warmedUp(store);
+		long lastBeforeTheFailure = service.nextId();
 		store.failWith((tag) -> new SegmentStoreException("store down", new IllegalStateException("down")));
+		// none when that id was the last in memory and the loader thread had not yet preloaded the next range
+		List<Long> ids = takeUntilUnavailable(service);
+		long last = ids.isEmpty() ? lastBeforeTheFailure : ids.get(ids.size() - 1);
 		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId)
 			.withMessageContaining("store down");
-		assertThat(store.threads()).contains(Thread.currentThread());
 		assertThat(service.statistics().storeReachable()).isFalse();
-		store.threads().clear();
+		int attempts = store.attempts();
 		store.recover();
 		await().until(() -> service.statistics().storeReachable());
+		assertThat(store.attempts()).isGreaterThan(attempts);
 		assertThat(store.threads()).isNotEmpty().doesNotContain(Thread.currentThread());
 		assertThat(service.nextId()).isEqualTo(last + 1);
 	}
 
 	@Test
-	void errorThrownByAnInlineAttemptDoesNotReachTheCaller() {
+	void errorThrownByAStoreThatAnsweredAtOnceDoesNotReachTheCaller() {
 		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
 		SegmentIdService service = warmedUp(store);
-		store.threads().clear();
 		store.failWith((tag) -> new StackOverflowError("deep store"));
+		takeUntilUnavailable(service);
 		assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId)
 			.withRootCauseInstanceOf(StackOverflowError.class);
-		assertThat(store.threads()).contains(Thread.currentThread());
 		assertThat(service.statistics().lastError()).contains("deep store");
 		assertThat(service.statistics().storeErrors()).isPositive();
 	}
@@ -121,9 +117,9 @@ class RangeHandOffTests {
 	@Test
 	void callerThatCrossesThePreloadMarkGetsItsIdsWhileTheStoreThatAnsweredAtOnceHangs() throws Exception {
 		ScriptedStore store = new ScriptedStore(new MemoryStore(() -> 10));
-		SegmentIdService service = answeringInline(service(store), store);
+		SegmentIdService service = warmedUp(store);
 		if (service.statistics().idsLeft() == 0) {
-			// a range in memory: the caller that found none took it itself, at once
+			// a range in memory
 			service.nextId();
 		}
 		long left = service.statistics().idsLeft();
@@ -151,16 +147,19 @@ class RangeHandOffTests {
 	}
 
 	@Test
-	void closedRegistryTakesNoRangeInline() {
+	void closedRegistryTakesNoRange() throws InterruptedException {
 		MemoryStore memory = new MemoryStore(() -> 10);
 		ScriptedStore store = new ScriptedStore(memory);
 		try (SegmentIdServices services = new SegmentIdServices(store, SETTINGS)) {
 			SegmentIdService service = warmedUp(services.service("closed"), store);
-			service.nextId();
 			services.close();
+			// a loader thread that stayed for the next range is asked for it, and takes none
+			List<Long> ids = takeUntilUnavailable(service);
 			long maxId = memory.maxId();
-			assertThat(service.nextIds(9)).last().isEqualTo(maxId);
-			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId);
+			assertThat(ids).allSatisfy((id) -> assertThat(id).isLessThanOrEqualTo(maxId));
+			Thread.sleep(SETTINGS.retryInterval().multipliedBy(2).toMillis());
+			assertThatExceptionOfType(SegmentIdsUnavailableException.class).isThrownBy(service::nextId)
+				.withMessageContaining("closed");
 			assertThat(memory.maxId()).isEqualTo(maxId);
 		}
 	}
@@ -177,38 +176,21 @@ class RangeHandOffTests {
 		assertThat(this.loaderRuns).hasValueLessThan((int) allocations / 2);
 	}
 
-	/**
-	 * A service that took {@link #WARM_UP} ids and whose store answered in the caller since; it is at
-	 * the end of a range of 10, with nothing loaded after it: the next caller asks the store itself.
-	 */
+	/** A service that took {@link #WARM_UP} ids, whose store answered the last allocation at once. */
 	private SegmentIdService warmedUp(ScriptedStore store) {
 		return warmedUp(service(store), store);
 	}
 
 	private static SegmentIdService warmedUp(SegmentIdService service, ScriptedStore store) {
-		answeringInline(service, store);
-		for (int i = 0; i < 1000 && service.statistics().idsLeft() > 0; i++) {
-			// a range a slow allocation had loaded on the loader thread
-			service.nextIds(10);
-		}
-		assertThat(service.statistics().idsLeft()).isZero();
-		assertThat(service.takesNextRangeInline()).isTrue();
-		return service;
-	}
-
-	/** A service that took {@link #WARM_UP} ids, the last range asked for by the caller, at once. */
-	private static SegmentIdService answeringInline(SegmentIdService service, ScriptedStore store) {
 		for (int i = 0; i < WARM_UP; i++) {
 			service.nextId();
 		}
-		store.threads().clear();
-		// until an allocation ran in the caller and the last one was quick: a busy machine can make any
-		// one of them slow, which sends the next one to the loader thread
-		for (int i = 0; i < 1000 && !(store.threads().contains(Thread.currentThread()) && service.takesNextRangeInline()); i++) {
+		// a busy machine can make any one allocation slow, and a slow one stands for a store that does not
+		// answer at once
+		for (int i = 0; i < 1000 && !service.storeAnswersAtOnce(); i++) {
 			service.nextIds(10);
 		}
-		assertThat(store.threads()).contains(Thread.currentThread());
-		assertThat(service.takesNextRangeInline()).isTrue();
+		assertThat(service.storeAnswersAtOnce()).isTrue();
 		return service;
 	}
 

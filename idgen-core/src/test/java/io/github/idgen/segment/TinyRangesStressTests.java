@@ -22,8 +22,8 @@ import static org.awaitility.Awaitility.await;
  * Ranges of one to three ids, so that nearly every call switches ranges, taken by four threads at
  * once, single ids and batches: no id twice, no id at or below one any thread had been returned
  * before the call began, and every id of every range issued or still in memory. Once with a store
- * that answers from memory (ranges taken by the callers), once with one that is slow for every fifth
- * allocation (ranges taken on the loader thread too, and the service moving between both).
+ * that answers from memory, once with one that is slow for every fifth allocation (callers spinning,
+ * and parking, for the loader thread by turns).
  */
 class TinyRangesStressTests {
 

@@ -144,7 +144,8 @@ class ShardedGeneratorTests {
 	void aLayoutWithoutShardBitsIsRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new ShardedGenerator("orders", plain(SnowflakeLayout.TWITTER, 0, 0), SnowflakeLayout.TWITTER))
-			.withMessageContaining("must have shard bits");
+			.withMessageContaining("layout of generator 'orders' must have shard bits (1 to 10), has none")
+			.withMessageContaining("xxx.common.generators.orders.shard-bits");
 	}
 
 	private ShardedGenerator generator(SnowflakeLayout layout, int datacenterId, int workerId) {

@@ -59,6 +59,9 @@ class JdbcWorkerIdExhaustionTests {
 	void everyNodeIdOfTheJavascriptSafeLayoutIsLeasedOnceOnPostgresAndThe1025thInstanceIsRefused() throws Exception {
 		try (HikariDataSource pool = PostgresServer.shared().pool(16);
 				JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
+			// a thousand leases taken at once over 16 connections wait their turn: the pool's one-second
+			// timeout, there to show a crashed server, ran out on a busy machine with no server down
+			pool.setConnectionTimeout(Duration.ofSeconds(60).toMillis());
 			List<JdbcLeaseDeployment> deployments = new ArrayList<>();
 			for (int i = 0; i <= 1024; i++) {
 				// slow renewals and marks: a thousand keepers on a two-core machine

@@ -36,8 +36,13 @@ class ShardedGeneratorKillTests {
 			await().atMost(Duration.ofSeconds(30)).until(() -> idsOf(killed).size() > 20_000);
 			killed.kill();
 			try (LeaseHolderChild successor = ShardedLeaseHolderProcess.start(server, support.group(), 4)) {
-				assertThat(successor.workerId()).as("the killed instance's worker id, the only one free")
-					.isEqualTo(killed.workerId());
+				// the killed instance's worker id, free once its lease timed out; or, on a machine slow enough
+				// that the survivor finished its run and gave its worker id back first, that one
+				assertThat(successor.workerId()).as("a worker id no live instance holds")
+					.isIn(killed.workerId(), survivor.workerId());
+				if (successor.workerId() == survivor.workerId()) {
+					assertThat(survivor.lines()).as("the survivor, whose worker id the successor holds, is done").contains("DONE");
+				}
 				await().atMost(Duration.ofSeconds(60)).until(() -> successor.lines().contains("DONE"));
 				await().atMost(Duration.ofSeconds(60)).until(() -> survivor.lines().contains("DONE"));
 				Set<Long> all = new HashSet<>();

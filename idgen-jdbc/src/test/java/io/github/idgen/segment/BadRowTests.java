@@ -6,6 +6,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;
 import org.h2.jdbcx.JdbcDataSource;

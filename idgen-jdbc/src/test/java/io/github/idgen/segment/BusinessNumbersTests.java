@@ -11,6 +11,7 @@ import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.CodePattern;
 import io.github.idgen.codes.ResetPeriod;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.MovableClock;
 import org.h2.jdbcx.JdbcDataSource;

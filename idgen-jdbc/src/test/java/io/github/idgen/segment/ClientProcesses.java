@@ -28,6 +28,12 @@ final class ClientProcesses {
 	}
 
 	static Client start(DatabaseServer server, String tag, int threads, long idsPerThread, int maxStep) {
+		return start(server, tag, threads, idsPerThread, maxStep, SegmentTables.TABLE, "tag");
+	}
+
+	/** A client on another table, such as Leaf's leaf_alloc with its tag column biz_tag. */
+	static Client start(DatabaseServer server, String tag, int threads, long idsPerThread, int maxStep, String table,
+			String tagColumn) {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		try {
 			Path errors = Files.createTempFile("segment-client-", ".err");
@@ -35,7 +41,7 @@ final class ClientProcesses {
 			Process process = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
 					System.getProperty("java.class.path"), SegmentClientProcess.class.getName(), server.jdbcUrl(),
 					server.username(), server.password(), tag, Integer.toString(threads), Long.toString(idsPerThread),
-					Integer.toString(maxStep))
+					Integer.toString(maxStep), table, tagColumn)
 				.redirectError(errors.toFile())
 				.start();
 			return new Client(process, errors);

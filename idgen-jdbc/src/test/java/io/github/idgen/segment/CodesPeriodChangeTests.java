@@ -14,6 +14,7 @@ import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.CodePattern;
 import io.github.idgen.codes.ResetPeriod;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.AtOnce;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.MovableClock;

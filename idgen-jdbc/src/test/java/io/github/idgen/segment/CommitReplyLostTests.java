@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.PostgresServer;

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.shard.ShardRequiredException;
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.snowflake.IdUnavailableException;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.MariaDbServer;

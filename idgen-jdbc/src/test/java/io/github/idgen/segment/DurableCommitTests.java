@@ -1,6 +1,7 @@
 package io.github.idgen.segment;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.PostgresServer;
 import io.github.idgen.testsupport.SynchronousCommitOff;
 import org.junit.jupiter.api.Test;

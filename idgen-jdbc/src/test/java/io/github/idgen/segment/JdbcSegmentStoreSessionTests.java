@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.DatabaseServerAssertions;
 import io.github.idgen.testsupport.PostgresServer;

@@ -6,6 +6,7 @@ import java.sql.Statement;
 import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 
 import io.github.idgen.testsupport.MariaDbServer;
 import io.github.idgen.testsupport.PostgresServer;

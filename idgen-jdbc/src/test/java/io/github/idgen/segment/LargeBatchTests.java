@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.LongStream;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.DatabaseServer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

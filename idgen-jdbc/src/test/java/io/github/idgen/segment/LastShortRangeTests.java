@@ -3,6 +3,7 @@ package io.github.idgen.segment;
 import java.util.List;
 import java.util.stream.LongStream;
 
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

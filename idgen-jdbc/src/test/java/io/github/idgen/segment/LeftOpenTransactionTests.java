@@ -1,6 +1,7 @@
 package io.github.idgen.segment;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.ServerSessions;
 import org.junit.jupiter.params.ParameterizedTest;

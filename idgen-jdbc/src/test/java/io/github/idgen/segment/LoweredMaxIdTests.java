@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.DatabaseServer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +22,7 @@ class LoweredMaxIdTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("io.github.idgen.segment.RealDatabases#shared")
-	void rangeBelowIdsAlreadyTakenIsRefused(DatabaseServer server) {
+	void rangeBelowIdsAlreadyTakenIsRefused(DatabaseServer server) throws InterruptedException {
 		String tag = SegmentTables.uniqueTag("lowered");
 		try (HikariDataSource pool = server.pool(2);
 				SegmentIdServices services = new SegmentIdServices(new JdbcSegmentStore(pool, SegmentTables.TABLE),
@@ -41,7 +42,14 @@ class LoweredMaxIdTests {
 						+ " but this instance already took ids up to " + taken
 						+ ": the store lost committed allocations, so its ids may already be issued elsewhere; refusing them");
 			assertThat(ids).hasSize((int) taken).doesNotHaveDuplicates().isSorted();
-			assertThatExceptionOfType(SegmentStoreRegressedException.class).isThrownBy(service::nextId);
+			long maxId = RealDatabases.maxId(pool, tag);
+			for (int i = 0; i < 3; i++) {
+				// past the retry interval: the tag is refused for good, and asks the store no more
+				Thread.sleep(RealDatabases.settings(100, Duration.ZERO).retryInterval().multipliedBy(2).toMillis());
+				assertThatExceptionOfType(SegmentStoreRegressedException.class).isThrownBy(service::nextId);
+			}
+			assertThat(RealDatabases.maxId(pool, tag)).isEqualTo(maxId);
+			assertThat(service.statistics().refused()).isTrue();
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.stream.LongStream;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.testsupport.DatabaseServer;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.DatabaseServer;
 import io.github.idgen.testsupport.DatabaseServerAssertions;
 import io.github.idgen.testsupport.MariaDbServer;

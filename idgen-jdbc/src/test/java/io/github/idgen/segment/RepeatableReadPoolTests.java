@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.testsupport.PostgresServer;
 import org.junit.jupiter.api.Test;

@@ -6,13 +6,14 @@ import java.util.List;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 
 /**
  * A separate JVM, an instance of a service using segment ids: it takes ids of one tag on several
  * threads and prints {@code READY}, then {@code ID thread id} per id, then {@code DONE}; on standard
  * error {@code RANGE first last} per range it got from the store. Started by {@link TwoInstancesTests} and
  * {@link InstanceKillTests}. Arguments: JDBC URL, user, password, tag, threads, ids per thread (0:
- * until killed), largest step. A tag whose ids carry a shard gets, for the n-th id of thread t, shard
+ * until killed), largest step, and optionally the table and its tag column (a table of Leaf's shape). A tag whose ids carry a shard gets, for the n-th id of thread t, shard
  * {@code (t + n) mod 2^shardBits}.
  */
 public final class SegmentClientProcess {
@@ -30,8 +31,11 @@ public final class SegmentClientProcess {
 		int threads = Integer.parseInt(args[4]);
 		long idsPerThread = Long.parseLong(args[5]);
 		int maxStep = Integer.parseInt(args[6]);
+		String table = (args.length > 8) ? args[7] : SegmentTables.TABLE;
+		String tagColumn = (args.length > 8) ? args[8] : "tag";
 		try (HikariDataSource pool = new HikariDataSource(config);
-				SegmentIdServices services = new SegmentIdServices(reporting(new JdbcSegmentStore(pool, SegmentTables.TABLE)),
+				SegmentIdServices services = new SegmentIdServices(reporting(new JdbcSegmentStore(pool, table, tagColumn,
+						JdbcSegmentStore.DEFAULT_ALLOCATION_TIMEOUT)),
 						RealDatabases.settings(maxStep, Duration.ofSeconds(20)))) {
 			SegmentIdService service = services.forTag(tag);
 			int shards = 1 << service.shardBits();

@@ -46,7 +46,7 @@ final class SegmentTables {
 		String product = productName.toLowerCase(Locale.ROOT);
 		String platform = product.contains("postgres") ? "postgresql"
 				: (product.contains("mariadb") || product.contains("mysql")) ? "mysql" : "h2";
-		try (InputStream in = SegmentTables.class.getResourceAsStream("schema-" + platform + ".sql")) {
+		try (InputStream in = SegmentTables.class.getResourceAsStream("/io/github/idgen/jdbc/segment/schema-" + platform + ".sql")) {
 			String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 			return script.lines()
 				.filter((line) -> !line.startsWith("--"))

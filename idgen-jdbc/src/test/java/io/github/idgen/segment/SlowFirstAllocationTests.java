@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.testsupport.PostgresServer;
 import io.github.idgen.testsupport.TcpProxy;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package io.github.idgen.redis;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,6 +13,8 @@ import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SegmentStoreException;
+import io.github.idgen.segment.SegmentTagCreation;
+import io.github.idgen.segment.SegmentTagSettings;
 import io.github.idgen.segment.SegmentTagExhaustedException;
 import io.github.idgen.segment.UnknownSegmentTagException;
 import io.lettuce.core.RedisException;
@@ -48,6 +51,8 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 	private static final RedisScript ALLOCATE = RedisScript.load("segment-allocate", "segment-decimal");
 
 	private static final RedisScript CREATE = RedisScript.load("segment-create");
+
+	private static final RedisScript CREATE_WITH_SETTINGS = RedisScript.load("segment-create-settings");
 
 	private static final RedisScript CREATE_LIKE = RedisScript.load("segment-create-like", "segment-decimal");
 
@@ -211,6 +216,47 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 				Long.toString(maxId), Integer.toString(step), Long.toString(maxLimitId),
 				(description != null) ? description : "");
 		return created != null && created == 1;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One Lua script (atomic, so concurrent creations end with one hash), proven on the expected replicas
+	 * like an allocation. A plain tag's hash gets no composition fields, as an operator's {@code HSET}.
+	 */
+	@Override
+	public SegmentTagCreation createTag(String tag, SegmentTagSettings settings) {
+		RedisKeys.requireName("segment tag", tag);
+		SegmentComposition composition = settings.composition();
+		boolean plain = composition.isPlain();
+		List<?> reply;
+		try {
+			reply = this.channel.write(CREATE_WITH_SETTINGS, ScriptOutputType.MULTI, new String[] { key(tag) },
+					Long.toString(settings.idsAbove()), Integer.toString(settings.step()),
+					Long.toString(settings.maxLimitId()), Objects.requireNonNullElse(settings.description(), ""),
+					plain ? "" : Long.toString(composition.businessId()),
+					plain ? "" : Integer.toString(composition.businessBits()),
+					plain ? "" : Integer.toString(composition.shardBits()));
+		}
+		catch (RedisException | RedisWriteNotProvenException ex) {
+			throw new SegmentStoreException("Could not create segment tag '" + tag + "' in " + describe() + ": "
+					+ ex.getMessage(), ex);
+		}
+		switch ((String) reply.get(0)) {
+			case "CREATED":
+				return SegmentTagCreation.created(tag);
+			case "EXISTS":
+				Map<String, @Nullable String> record = new HashMap<>();
+				List<String> fields = List.of("step", "max_limit_id", "business_id", "business_bits", "shard_bits",
+						"description");
+				for (int i = 0; i < fields.size(); i++) {
+					record.put(fields.get(i), (String) reply.get(i + 1));
+				}
+				return SegmentTagCreation.found(tag, settings, record);
+			default:
+				throw new IllegalStateException("Segment tag '" + tag + "' cannot be created at " + key(tag) + " in "
+						+ this.channel.describe() + ": the key holds a " + reply.get(1) + ", not a hash; nothing was written");
+		}
 	}
 
 	/**

@@ -2,6 +2,9 @@ package io.github.idgen.sample;
 
 import java.util.List;
 
+import jakarta.servlet.http.HttpServletRequest;
+
+import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.Codes;
 import org.jspecify.annotations.Nullable;
 
@@ -29,14 +32,20 @@ class CodeController {
 	}
 
 	@GetMapping(path = "/{name}/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("name") String name) {
-		return this.codes.get(name).next();
+	String next(@PathVariable("name") String name, HttpServletRequest request) {
+		return code(name, request).next();
 	}
 
 	@GetMapping(path = "/{name}", produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@PathVariable("name") String name,
-			@RequestParam(name = "count", required = false) @Nullable String count) {
-		return this.codes.get(name).next(IdController.parseCount(count));
+			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
+		return code(name, request).next(IdController.parseCount(count));
+	}
+
+	private BusinessNumbers code(String name, HttpServletRequest request) {
+		BusinessNumbers code = this.codes.get(name);
+		IdController.noShard(request, "The business numbers of code '" + name + "' carry no shard");
+		return code;
 	}
 
 }

@@ -3,6 +3,8 @@ package io.github.idgen.sample;
 import java.util.Collection;
 import java.util.List;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import io.github.idgen.sample.IdController.IdDetails;
 import io.github.idgen.shard.ShardParameters;
 import io.github.idgen.shard.ShardedIdService;
@@ -33,32 +35,31 @@ class GeneratorController {
 	}
 
 	@GetMapping(path = "/{name}/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("name") String name,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key) {
+	String next(@PathVariable("name") String name, HttpServletRequest request) {
 		IdService generator = this.generators.get(name);
-		Integer shardOfId = shard(generator, name, shard, key);
+		Integer shardOfId = shard(generator, name, request);
 		return Long.toString((shardOfId != null) ? ((ShardedIdService) generator).nextId(shardOfId) : generator.nextId());
 	}
 
 	@GetMapping(path = "/{name}", produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@PathVariable("name") String name,
-			@RequestParam(name = "count", required = false) @Nullable String count,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key) {
+			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
 		int num = IdController.parseCount(count);
 		IdService generator = this.generators.get(name);
-		Integer shardOfIds = shard(generator, name, shard, key);
+		Integer shardOfIds = shard(generator, name, request);
 		Collection<Long> ids = (shardOfIds != null) ? ((ShardedIdService) generator).nextIds(shardOfIds, num)
 				: generator.nextIds(num);
 		return ids.stream().map(String::valueOf).toList();
 	}
 
-	/** The shard a request asks for, null for a generator whose ids carry none. */
-	private static @Nullable Integer shard(IdService generator, String name, @Nullable String shard,
-			@Nullable String key) {
+	/**
+	 * The shard a request asks for, null for a generator whose ids carry none. Read from the request,
+	 * where a repeated parameter shows: bound to a {@code String}, Spring MVC joins its values with commas.
+	 */
+	private static @Nullable Integer shard(IdService generator, String name, HttpServletRequest request) {
 		int shardBits = (generator instanceof ShardedIdService sharded) ? sharded.shardBits() : 0;
-		return ShardParameters.shard(shard, key, shardBits, "generator '" + name + "'");
+		return ShardParameters.shard(request.getParameterValues("shard"), request.getParameterValues("key"), shardBits,
+				"generator '" + name + "'");
 	}
 
 	@GetMapping(path = "/{name}/{id}", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -3,8 +3,12 @@ package io.github.idgen.sample;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.shard.ShardParameters;
+import io.github.idgen.shard.ShardParameters.BadShardParameterException;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeLayout;
@@ -42,16 +46,19 @@ class IdController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@RequestParam(name = "format", required = false) @Nullable String format) {
+	String next(@RequestParam(name = "format", required = false) @Nullable String format,
+			HttpServletRequest request) {
 		IdForm form = IdForm.of(format);
+		noShard(request, "The ids of the default generator carry no shard");
 		return form.write(this.idService.nextId());
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@RequestParam(name = "count", required = false) @Nullable String count,
-			@RequestParam(name = "format", required = false) @Nullable String format) {
+			@RequestParam(name = "format", required = false) @Nullable String format, HttpServletRequest request) {
 		IdForm form = IdForm.of(format);
 		int num = parseCount(count);
+		noShard(request, "The ids of the default generator carry no shard");
 		return this.idService.nextIds(num).stream().map(form::write).toList();
 	}
 
@@ -72,6 +79,17 @@ class IdController {
 		catch (IllegalArgumentException ex) {
 			throw new BadParameterException("id", ex.getMessage());
 		}
+	}
+
+	/**
+	 * Refuses {@code ?shard=} and {@code ?key=} on an endpoint whose ids carry no shard, rather than
+	 * answering with an id that lacks the shard asked for.
+	 * @param request the request
+	 * @param reason why, the start of the error
+	 * @throws BadShardParameterException naming the parameter if either is there
+	 */
+	static void noShard(HttpServletRequest request, String reason) {
+		ShardParameters.none(request.getParameterValues("shard"), request.getParameterValues("key"), reason);
 	}
 
 	static int parseCount(@Nullable String count) {

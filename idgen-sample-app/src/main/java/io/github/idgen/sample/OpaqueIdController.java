@@ -1,5 +1,7 @@
 package io.github.idgen.sample;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.opaque.OpaqueIdService;
 import io.github.idgen.sample.IdController.IdDetails;
@@ -32,7 +34,8 @@ class OpaqueIdController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next() {
+	String next(HttpServletRequest request) {
+		IdController.noShard(request, "Opaque ids carry no shard");
 		return Long.toString(this.opaqueIds.nextId());
 	}
 

@@ -1,12 +1,19 @@
 package io.github.idgen.sample;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.jackson.JsonId;
+import io.github.idgen.shard.ShardParameters.BadShardParameterException;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.text.IdTextFormat;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -33,8 +40,17 @@ class OrderController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.APPLICATION_JSON_VALUE)
-	OrderView next() {
+	OrderView next(HttpServletRequest request) {
+		IdController.noShard(request, "The ids of the default generator carry no shard");
 		return view(this.idService.nextId());
+	}
+
+	/** As idgen's problem handler answers a malformed id: 400, naming the parameter. */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> badShardParameter(BadShardParameterException ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+		problem.setProperty("parameter", ex.getParameter());
+		return ResponseEntity.badRequest().body(problem);
 	}
 
 	@GetMapping(path = "/{orderId}", produces = MediaType.APPLICATION_JSON_VALUE)

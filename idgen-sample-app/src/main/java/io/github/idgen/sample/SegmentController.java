@@ -3,6 +3,8 @@ package io.github.idgen.sample;
 import java.util.Collection;
 import java.util.List;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentComposition.ComposedId;
 import io.github.idgen.segment.SegmentIdService;
@@ -34,23 +36,26 @@ class SegmentController {
 	}
 
 	@GetMapping(path = "/{tag}/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("tag") String tag, @RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key) {
+	String next(@PathVariable("tag") String tag, HttpServletRequest request) {
 		SegmentIdService service = this.services.forTag(tag);
-		Integer asked = ShardParameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
+		Integer asked = shard(service, tag, request);
 		return Long.toString((asked != null) ? service.nextId(asked) : service.nextId());
 	}
 
 	@GetMapping(path = "/{tag}", produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@PathVariable("tag") String tag,
-			@RequestParam(name = "count", required = false) @Nullable String count,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key) {
+			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
 		int num = IdController.parseCount(count);
 		SegmentIdService service = this.services.forTag(tag);
-		Integer asked = ShardParameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
+		Integer asked = shard(service, tag, request);
 		Collection<Long> ids = (asked != null) ? service.nextIds(asked, num) : service.nextIds(num);
 		return ids.stream().map(String::valueOf).toList();
+	}
+
+	/** Read from the request, where a repeated parameter shows (bound to a {@code String}, it is comma-joined). */
+	private static @Nullable Integer shard(SegmentIdService service, String tag, HttpServletRequest request) {
+		return ShardParameters.shard(request.getParameterValues("shard"), request.getParameterValues("key"),
+				service.shardBits(), "segment tag '" + tag + "'");
 	}
 
 	@GetMapping(path = "/{tag}/ids/{id}", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -7,6 +7,7 @@ import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.UnknownCodeException;
 import io.github.idgen.segment.SegmentIdsUnavailableException;
 import io.github.idgen.segment.SegmentTagExhaustedException;
+import io.github.idgen.segment.SegmentTagRefusedException;
 import io.github.idgen.segment.UnknownSegmentTagException;
 
 import org.springframework.http.HttpStatus;
@@ -19,7 +20,9 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * Maps the failures of the segment and code endpoints: an unknown tag or code is 404; a tag whose
  * store is unreachable with nothing left in memory is 503 with {@code Retry-After}; an exhausted tag is
  * 409 until an operator raises its {@code max_limit_id}, a code whose period ran out of numbers 409
- * until the next period.
+ * until the next period, and a tag this instance refused for good (its composition changed, or its
+ * store went back) 409 until an operator repaired it and restarted the instance: waiting does not end
+ * it, so it is no 503. Not logged here: the segment service logged the refusal once.
  */
 @RestControllerAdvice(assignableTypes = { SegmentController.class, CodeController.class })
 class SegmentErrorHandler {
@@ -32,6 +35,11 @@ class SegmentErrorHandler {
 	@ExceptionHandler
 	ResponseEntity<Map<String, Object>> exhausted(SegmentTagExhaustedException ex) {
 		return error(HttpStatus.CONFLICT, "tag_exhausted", "tag", ex.getTag(), ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> refused(SegmentTagRefusedException ex) {
+		return error(HttpStatus.CONFLICT, "tag_refused", "tag", ex.getTag(), ex.getMessage());
 	}
 
 	@ExceptionHandler

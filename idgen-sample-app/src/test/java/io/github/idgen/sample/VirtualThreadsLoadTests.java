@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
-import io.github.idgen.segment.JdbcSegmentStore;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
 import jdk.jfr.Recording;
@@ -31,8 +31,8 @@ import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;

@@ -20,12 +20,56 @@ public class IdgenServerProperties {
 	 */
 	private List<Token> tokens = new ArrayList<>();
 
+	/**
+	 * How the range endpoint (POST /v1/segments/{tag}/ranges) reaches the segment store.
+	 */
+	private final Ranges ranges = new Ranges();
+
 	public List<Token> getTokens() {
 		return this.tokens;
 	}
 
 	public void setTokens(List<Token> tokens) {
 		this.tokens = tokens;
+	}
+
+	public Ranges getRanges() {
+		return this.ranges;
+	}
+
+	/**
+	 * Bounds of the range endpoint's calls at the segment store, per tag: one tag whose row is locked
+	 * elsewhere holds no more pooled connections and worker threads than these.
+	 */
+	public static class Ranges {
+
+		/**
+		 * How many range requests of one tag may be at the segment store at once. At least 1.
+		 */
+		private int callsPerTag = 2;
+
+		/**
+		 * How many more range requests of one tag may wait in memory for their turn, each for
+		 * xxx.common.segment-wait-timeout at most; any further one is answered 503 with Retry-After at once.
+		 */
+		private int waitingPerTag = 16;
+
+		public int getCallsPerTag() {
+			return this.callsPerTag;
+		}
+
+		public void setCallsPerTag(int callsPerTag) {
+			this.callsPerTag = callsPerTag;
+		}
+
+		public int getWaitingPerTag() {
+			return this.waitingPerTag;
+		}
+
+		public void setWaitingPerTag(int waitingPerTag) {
+			this.waitingPerTag = waitingPerTag;
+		}
+
 	}
 
 	/**
@@ -55,8 +99,9 @@ public class IdgenServerProperties {
 		private List<String> tags = new ArrayList<>();
 
 		/**
-		 * Whether the token may read the Actuator endpoints beyond the health status and the probes:
-		 * health details, metrics, idgen's endpoints. They show every tag, whatever tags says.
+		 * Whether the token may read the Actuator endpoints beyond the health status and the probes
+		 * (health details, metrics, idgen's endpoints, which show every tag, whatever tags says), and
+		 * create segment tags (PUT /v1/segments/{tag}; those of its tags only, if it has tags).
 		 */
 		private boolean manage;
 

@@ -2,6 +2,7 @@ package io.github.idgen.server;
 
 import java.util.Set;
 
+import io.github.idgen.info.Documentation;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.server.security.ConfiguredTokens;
@@ -59,7 +60,7 @@ class ModeAnnouncement implements ApplicationListener<ApplicationReadyEvent> {
 			logger.warn("idgen-server is running as the DEMO on {}: {}; {}; {}. For trying the API on this machine"
 					+ " only. To run it as a service, set one of {} and idgen.server.tokens: on the command line, in"
 					+ " the environment or in config/application.yml under the working directory {} ({}); see"
-					+ " docs/server.md.", address, snowflake, demoSegments,
+					+ " " + Documentation.section("server.md", "the-service") + ".", address, snowflake, demoSegments,
 					this.tokens.isEmpty() ? "no tokens needed" : this.tokens.size() + " token(s)",
 					String.join(", ", ServerMode.SERVICE_KEYS), System.getProperty("user.dir"), filesRead(environment));
 		}

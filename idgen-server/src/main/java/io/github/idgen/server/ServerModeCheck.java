@@ -3,6 +3,7 @@ package io.github.idgen.server;
 import java.net.InetAddress;
 import java.util.List;
 
+import io.github.idgen.info.Documentation;
 import io.github.idgen.server.security.ConfiguredTokens;
 import org.jspecify.annotations.Nullable;
 
@@ -55,7 +56,7 @@ class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
 					+ " set) but idgen.server.tokens is empty: anyone who reaches it could take ids",
 					"Configure at least one token: idgen.server.tokens[0].name=<caller> and"
 							+ " idgen.server.tokens[0].sha256=<SHA-256 of the token in hex, echo -n \"$TOKEN\" | sha256sum>"
-							+ " (see docs/server.md). Only the demo, with none of "
+							+ " (see " + Documentation.section("server-security.md", "tokens") + "). Only the demo, with none of "
 							+ String.join(", ", ServerMode.SERVICE_KEYS) + " set, runs without tokens.");
 		}
 		if (environment.getProperty("xxx.common.jdbc-enabled", Boolean.class, false)
@@ -106,7 +107,7 @@ class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
 				+ " in memory only, but " + problem,
 				"Remove " + key + " (or set it to 127.0.0.1) to try the demo on this machine, or configure the server"
 						+ " as a service (a database, ZooKeeper, Redis or a worker id, and idgen.server.tokens; see"
-						+ " docs/server.md).");
+						+ " " + Documentation.section("server.md", "the-service") + ").");
 	}
 
 }

@@ -1,7 +1,5 @@
 package io.github.idgen.examples;
 
-import java.util.List;
-
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.text.IdTextCodec;
 import io.github.idgen.text.IdTextService;
@@ -13,7 +11,7 @@ final class ReadableIds {
 	}
 
 	/** Returns what the example's comments say: the text, the id read back, and the next three as text. */
-	static List<Object> fromCode(IdService idService) {
+	static Object[] fromCode(IdService idService) {
 		// tag::from-code[]
 		IdTextCodec orders = IdTextCodec.base62().withPrefix("ord_");
 		String text = orders.encode(2124017990742663169L);   // "ord_2Wu1XpwiWn3"
@@ -24,7 +22,7 @@ final class ReadableIds {
 		orderIds.nextIds(3);     // three texts, increasing
 		orderIds.decode(text);   // the long to look up
 		// end::from-code[]
-		return List.of(text, id, orderIds.nextIds(3), orderIds.decode(text));
+		return new Object[] { text, id, orderIds.nextIds(3), orderIds.decode(text) };
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.idgen.examples;
 
+import java.util.Collection;
 import java.util.List;
 
 import io.github.idgen.snowflake.IdServiceTwitter;
@@ -12,13 +13,14 @@ class ReadableIdsTests {
 
 	@Test
 	void theExampleWritesAndReadsWhatItsCommentsSay() {
-		List<Object> results = ReadableIds.fromCode(IdServiceTwitter.builder().workerId(7).build());
-		assertThat(results.get(0)).isEqualTo("ord_2Wu1XpwiWn3");
-		assertThat(results.get(1)).isEqualTo(2124017990742663169L);
+		Object[] results = ReadableIds.fromCode(IdServiceTwitter.builder().workerId(7).build());
+		assertThat(results[0]).isEqualTo("ord_2Wu1XpwiWn3");
+		assertThat(results[1]).isEqualTo(2124017990742663169L);
 		@SuppressWarnings("unchecked")
-		List<String> next = (List<String>) results.get(2);
-		assertThat(next).hasSize(3).allMatch((text) -> text.matches("ord_[0-9A-Za-z]{11}")).isSorted();
-		assertThat(results.get(3)).isEqualTo(2124017990742663169L);
+		Collection<String> next = (Collection<String>) results[2];
+		assertThat(next).hasSize(3).allMatch((text) -> text.matches("ord_[0-9A-Za-z]{11}"));
+		assertThat(List.copyOf(next)).isSorted();
+		assertThat(results[3]).isEqualTo(2124017990742663169L);
 	}
 
 }

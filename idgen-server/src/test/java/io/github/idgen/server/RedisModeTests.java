@@ -1,6 +1,7 @@
 package io.github.idgen.server;
 
 import java.net.http.HttpResponse;
+import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.lease.IdServiceProxy;
@@ -80,6 +81,19 @@ class RedisModeTests {
 		assertThat((String) JsonPath.read(health, "$.status")).isEqualTo("UP");
 		assertThat((String) JsonPath.read(health, "$.components.idgen.details.mode")).isEqualTo("redis");
 		assertThat(Http.get(this.port, "/actuator/health/readiness").statusCode()).isEqualTo(200);
+	}
+
+	/**
+	 * The holder token proves the lease in its record: health, which monitoring systems scrape and
+	 * keep, shows the lease without it ({@code /actuator/idgen}, for operators, still names it).
+	 */
+	@Test
+	void healthDetailsShowTheLeaseButNotItsHolderToken() {
+		WorkerIdLease lease = lease();
+		String health = Http.get(this.port, "/actuator/health", TOKEN).body();
+		Map<String, Object> details = JsonPath.read(health, "$.components.idgen.details");
+		assertThat(details).containsEntry("leasePath", lease.getPath()).doesNotContainKey("holderToken");
+		assertThat(health).doesNotContain(lease.getHolder().token());
 	}
 
 	@Test

@@ -101,6 +101,17 @@ class ServerModeCheckTests {
 				"--idgen.server.tokens[0].sha256=" + "0".repeat(64));
 	}
 
+	@Test
+	void aRangeBoundBelowItsLeastDoesNotStart(CapturedOutput output) {
+		assertStartFails("idgen.server.ranges.calls-per-tag must be at least 1, was 0", "--xxx.common.id-worker-id=3",
+				"--idgen.server.tokens[0].name=a", "--idgen.server.tokens[0].token=0123456789abcdef0123",
+				"--idgen.server.ranges.calls-per-tag=0");
+		assertThat(output).contains("Set it to how many range requests of one tag may be at the segment store at once");
+		assertStartFails("idgen.server.ranges.waiting-per-tag must be at least 0, was -1", "--xxx.common.id-worker-id=3",
+				"--idgen.server.tokens[0].name=a", "--idgen.server.tokens[0].token=0123456789abcdef0123",
+				"--idgen.server.ranges.waiting-per-tag=-1");
+	}
+
 	private static void assertStartFails(String message, String... args) {
 		assertStartFails(new SpringApplication(IdgenServerApplication.class), message, args);
 	}

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * {@code java -jar} as an operator runs it, in a working directory with {@code config/application.yml}:
@@ -42,17 +43,33 @@ class StartupLineIT {
 
 	@Test
 	void theDemoSaysItReadTheFileAndFoundNoServiceSetting(@TempDir Path directory) throws Exception {
-		// a misspelt key: the file is read, and the server is still the demo
+		// a file without a service setting (a log level): it is read, and the server is still the demo
 		Path file = config(directory, """
-				xxx:
-				  common:
-				    id-worker: 7
+				logging:
+				  level:
+				    io.github.idgen: INFO
 				""");
 		try (ServerProcess server = ServerProcess.start("config-dir-demo", List.of(), directory)) {
 			server.awaitReady(Duration.ofSeconds(90));
 			assertThat(server.log()).contains("idgen-server is running as the DEMO on 127.0.0.1:" + server.port())
 				.contains("in config/application.yml under the working directory " + directory.toRealPath() + " (read "
 						+ file.toRealPath() + ", which set none of them)");
+		}
+	}
+
+	@Test
+	void aMisspeltKeyStopsTheServerNamingTheKeyItWasMeantToBe(@TempDir Path directory) throws Exception {
+		Path file = config(directory, """
+				xxx:
+				  common:
+				    id-worker: 7
+				""");
+		try (ServerProcess server = ServerProcess.start("config-dir-misspelt", List.of(), directory)) {
+			assertThatIllegalStateException().isThrownBy(() -> server.awaitReady(Duration.ofSeconds(90)))
+				.withMessageContaining("exited with 1")
+				.withMessageContaining("idgen does not know the configuration key xxx.common.id-worker (URL [file:config/"
+						+ "application.yml] - 3:16): the nearest known key is xxx.common.id-worker-id.");
+			assertThat(file).exists();
 		}
 	}
 

@@ -1,6 +1,9 @@
 package io.github.idgen.server;
 
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
@@ -26,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"idgen.server.tokens[0].token=" + TokenSecurityTests.ALL, "idgen.server.tokens[1].name=orders-only",
 		"idgen.server.tokens[1].sha256=" + TokenSecurityTests.ORDERS_SHA256, "idgen.server.tokens[1].tags=orders",
 		"idgen.server.tokens[2].name=monitoring", "idgen.server.tokens[2].token=" + TokenSecurityTests.MONITORING,
-		"idgen.server.tokens[2].manage=true" })
+		"idgen.server.tokens[2].manage=true", "idgen.server.tokens[3].name=base64-caller",
+		"idgen.server.tokens[3].token=" + TokenSecurityTests.BASE64 })
 class TokenSecurityTests {
 
 	static final String DATABASE = "spring.datasource.url=jdbc:h2:mem:token-security;DB_CLOSE_DELAY=-1";
@@ -36,6 +40,9 @@ class TokenSecurityTests {
 	static final String ORDERS = "orders-token-0123456789abcdef";
 
 	static final String MONITORING = "monitoring-token-0123456789abcdef";
+
+	/** What openssl rand -base64 gives: '+' and '/', which a query must percent-encode. */
+	static final String BASE64 = "plus+token/0123456789abcdef";
 
 	/** echo -n orders-token-0123456789abcdef | sha256sum */
 	static final String ORDERS_SHA256 = "79bec0f8e0d5974b9308480d4972d37660071d2ec9cbf03ef0aa4b2688ee199c";
@@ -83,6 +90,62 @@ class TokenSecurityTests {
 		assertThat(Http.get(this.port, "/api/segment/get/orders?token=" + ORDERS).statusCode()).isEqualTo(200);
 		assertThat(Http.get(this.port, "/api/snowflake/get/any?token=" + ALL).statusCode()).isEqualTo(200);
 		assertUnauthorized(Http.get(this.port, "/v1/ids/next?token=" + ALL));
+	}
+
+	/**
+	 * A form body is not a query: Leaf's clients send {@code ?token=}, and a token read from a body
+	 * would make the server parse up to 2 MB of form before it can answer 401.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/api/segment/get/orders", "/api/snowflake/get/any" })
+	void aTokenInAFormBodyIsNoToken(String path) {
+		assertUnauthorized(Http.send(Http.request(this.port, path, null)
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString("token=" + ALL))
+			.build()));
+		// not parsed at all: Tomcat refuses a body it cannot decode with 400 once it parses it
+		assertUnauthorized(Http.send(Http.request(this.port, path, null)
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString("x=%zz&token=" + ALL))
+			.build()));
+		assertThat(Http.send(Http.request(this.port, path + "?token=" + ALL, null)
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString("count=1"))
+			.build())
+			.statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void aQueryWithTwoTokensIsUnauthorized() {
+		assertUnauthorized(Http.get(this.port, "/api/snowflake/get/any?token=" + ALL + "&token=" + ORDERS));
+		assertUnauthorized(Http.get(this.port, "/api/snowflake/get/any?token=" + ALL + "&%74oken=" + ALL));
+	}
+
+	@Test
+	void theUnauthorizedAnswerOfAQueryTokenSaysItMustBePercentEncoded() {
+		HttpResponse<String> response = Http.get(this.port, "/api/snowflake/get/any?token=wrong-token-0123456789abcdef");
+		assertUnauthorized(response);
+		assertThat((String) JsonPath.read(response.body(), "$.detail")).contains("percent-encoded");
+		assertThat(response.body()).doesNotContain("wrong-token-0123456789abcdef");
+	}
+
+	/**
+	 * A '+' sent raw in a query arrives as a space: the answer says so, without repeating the token,
+	 * and the token percent-encoded (or in the header) is accepted.
+	 */
+	@Test
+	void aTokenWhosePlusArrivedAsASpaceIsToldToPercentEncodeIt() {
+		HttpResponse<String> raw = Http.get(this.port, "/api/snowflake/get/any?token=" + BASE64);
+		assertUnauthorized(raw);
+		assertThat((String) JsonPath.read(raw.body(), "$.detail")).contains("'+'").contains("%2B");
+		assertThat(raw.body()).doesNotContain(BASE64).doesNotContain(BASE64.replace('+', ' '));
+		String encoded = URLEncoder.encode(BASE64, StandardCharsets.UTF_8);
+		assertThat(Http.get(this.port, "/api/snowflake/get/any?token=" + encoded).statusCode()).isEqualTo(200);
+		assertThat(Http.get(this.port, "/v1/ids/next", BASE64).statusCode()).isEqualTo(200);
+		// a wrong token with a space gets the answer of any wrong token
+		HttpResponse<String> wrong = Http.get(this.port, "/api/snowflake/get/any?token=wrong+token-0123456789abcdef");
+		assertUnauthorized(wrong);
+		assertThat((String) JsonPath.read(wrong.body(), "$.detail")).doesNotContain("%2B");
 	}
 
 	@ParameterizedTest

@@ -1,5 +1,6 @@
 package io.github.idgen.server;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
 import com.jayway.jsonpath.JsonPath;
@@ -8,6 +9,8 @@ import io.github.idgen.snowflake.IdService;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -63,12 +66,19 @@ class ZooKeeperModeTests {
 		assertThat((java.util.Map<String, Object>) JsonPath.read(health.body(), "$.components")).doesNotContainKey("redis");
 	}
 
-	@Test
-	void withoutADatabaseThereAreNoSegmentIds() {
-		HttpResponse<String> response = Http.get(this.port, "/api/segment/get/orders", TOKEN);
+	@ParameterizedTest(name = "{0} {1}")
+	@CsvSource({ "GET, /api/segment/get/orders", "GET, /v1/segments/orders/next", "GET, /v1/segments/orders?count=2",
+			"GET, /v1/segments/orders/ids/5", "POST, /v1/segments/orders/ranges?size=5", "PUT, /v1/segments/orders" })
+	void withoutADatabaseThereAreNoSegmentIdsAndThe404NamesTheTag(String method, String path) {
+		HttpResponse<String> response = Http.send(Http.request(this.port, path, TOKEN)
+			.header("Content-Type", "application/json")
+			.method(method, method.equals("PUT") ? HttpRequest.BodyPublishers.ofString("{\"step\": 10}")
+					: HttpRequest.BodyPublishers.noBody())
+			.build());
 		assertThat(response.statusCode()).isEqualTo(404);
-		assertThat((String) JsonPath.read(response.body(), "$.detail"))
-			.isEqualTo("This idgen-server has no segment ids: it has no segment store (spring.datasource.url, or Redis)");
+		assertThat((String) JsonPath.read(response.body(), "$.detail")).isEqualTo("Segment tag 'orders' does not exist:"
+				+ " this idgen-server has no segment ids, since it has no segment store (spring.datasource.url, or Redis)");
+		assertThat((String) JsonPath.read(response.body(), "$.tag")).isEqualTo("orders");
 	}
 
 }

@@ -47,23 +47,38 @@ public final class ShardRouting {
 	}
 
 	/**
-	 * Returns the node of a key.
+	 * Returns the node of a shard.
+	 * @param shard 0 to {@code 2^shardBits - 1}
+	 * @return {@code shard mod nodes}
+	 * @throws IllegalArgumentException if the shard is out of range
+	 */
+	public int nodeOfShard(int shard) {
+		return Shards.checkShard(shard, this.shardBits) % this.nodes;
+	}
+
+	/**
+	 * Returns the node of a key held as a Java value: a number key as a {@code Long} (or another whole
+	 * number type), a text key as a {@code String}. A key read from elsewhere (a request, a statement's
+	 * parameter) is converted to the type of its column first: {@code "42"} is a text key here.
 	 * @param key a number (its shard is {@code floorMod(key, 2^shardBits)}) or a text (the CRC-32 of its
 	 * UTF-8 bytes)
 	 * @return 0 to {@code nodes - 1}
-	 * @throws IllegalArgumentException if the key is neither a whole number nor a text
+	 * @throws IllegalArgumentException if the key is null, or neither a whole number nor a text
 	 */
 	public int nodeOfKey(Object key) {
 		return shardOfKey(key) % this.nodes;
 	}
 
 	/**
-	 * Returns the shard of a key, as the id issued for it carries.
-	 * @param key a number or a text
+	 * Returns the shard of a key held as a Java value, as the id issued for it carries.
+	 * @param key a number or a text, as for {@link #nodeOfKey(Object)}
 	 * @return 0 to {@code 2^shardBits - 1}
-	 * @throws IllegalArgumentException if the key is neither a whole number nor a text
+	 * @throws IllegalArgumentException if the key is null, or neither a whole number nor a text
 	 */
 	public int shardOfKey(Object key) {
+		if (key == null) {
+			throw new IllegalArgumentException("key must not be null: a row without a key has no shard");
+		}
 		if (key instanceof CharSequence text) {
 			return Shards.ofKey(text.toString(), this.shardBits);
 		}
@@ -86,7 +101,7 @@ public final class ShardRouting {
 		return this.shardBits;
 	}
 
-	static long wholeNumber(Object value, String what) {
+	private static long wholeNumber(Object value, String what) {
 		if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
 			return ((Number) value).longValue();
 		}

@@ -67,6 +67,15 @@ public class CommonProperties implements Validator {
 	private Duration zookeeperConnectionTimeout = Duration.ofSeconds(5);
 
 	/**
+	 * Path of the forever nodes of Leaf's Snowflake servers on the same ZooKeeper,
+	 * /snowflake/{leaf.name}/forever: the worker ids they hold (each node's sequence number) are never
+	 * leased, so that idgen and Leaf servers can issue ids side by side. Read at start-up, before every
+	 * lease and at every check of the lease held; a path that cannot be read stops start-up. Needs a
+	 * layout whose node id is Leaf's 10 worker bits above 12 sequence bits, as 'leaf' or 'twitter'.
+	 */
+	private @Nullable String zookeeperLeafWorkers;
+
+	/**
 	 * Stable name of this instance, such as a StatefulSet pod name or host:port. In cluster mode an
 	 * instance with a name gets back the worker id it held last time if that id is free; ids stay
 	 * leases, so restarts under new names never use up the range.
@@ -87,10 +96,24 @@ public class CommonProperties implements Validator {
 	private boolean idWorkerIdFromHostname;
 
 	/**
-	 * Datacenter id, 0..2^datacenter-bits - 1 of the layout (0..31 by default). In a lease mode with the
-	 * 'worker-id' lease range, the datacenter whose worker ids are leased.
+	 * Datacenter id, 0..2^datacenter-bits - 1 of the layout (0..31 by default); 0 unless set, or the
+	 * datacenter id of xxx.common.region. In a lease mode with the 'worker-id' lease range, the
+	 * datacenter whose worker ids are leased.
 	 */
-	private int idDataCenterId;
+	private @Nullable Integer idDataCenterId;
+
+	/**
+	 * Datacenter ids by region name, such as 'eu: 1' and 'us: 2': every instance of a region leases its
+	 * worker ids under its region's datacenter id, so regions with a store (ZooKeeper, database, Redis)
+	 * each never share a node id. The same map in every region.
+	 */
+	private Map<String, Integer> regions = new LinkedHashMap<>();
+
+	/**
+	 * Region this instance runs in, one of xxx.common.regions: its datacenter id is the instance's.
+	 * Not with lease-range node-id, whose node ids span every datacenter.
+	 */
+	private @Nullable String region;
 
 	/**
 	 * How far the clock may step backwards and be waited out; a larger step fails id requests until
@@ -146,6 +169,14 @@ public class CommonProperties implements Validator {
 		this.zookeeperSessionTimeout = zookeeperSessionTimeout;
 	}
 
+	public @Nullable String getZookeeperLeafWorkers() {
+		return this.zookeeperLeafWorkers;
+	}
+
+	public void setZookeeperLeafWorkers(@Nullable String zookeeperLeafWorkers) {
+		this.zookeeperLeafWorkers = zookeeperLeafWorkers;
+	}
+
 	public Duration getZookeeperConnectionTimeout() {
 		return this.zookeeperConnectionTimeout;
 	}
@@ -178,12 +209,45 @@ public class CommonProperties implements Validator {
 		this.idWorkerIdFromHostname = idWorkerIdFromHostname;
 	}
 
-	public int getIdDataCenterId() {
+	public @Nullable Integer getIdDataCenterId() {
 		return this.idDataCenterId;
 	}
 
-	public void setIdDataCenterId(int idDataCenterId) {
+	public void setIdDataCenterId(@Nullable Integer idDataCenterId) {
 		this.idDataCenterId = idDataCenterId;
+	}
+
+	public Map<String, Integer> getRegions() {
+		return this.regions;
+	}
+
+	public void setRegions(Map<String, Integer> regions) {
+		this.regions = regions;
+	}
+
+	public @Nullable String getRegion() {
+		return this.region;
+	}
+
+	public void setRegion(@Nullable String region) {
+		this.region = region;
+	}
+
+	/**
+	 * Returns the datacenter id in force: the region's, else {@code id-data-center-id}, else 0.
+	 * @return the datacenter id, checked against the layout when the generator is made
+	 */
+	int datacenterId() {
+		Integer regional = (this.region != null) ? this.regions.get(this.region) : null;
+		return (regional != null) ? regional : (this.idDataCenterId != null) ? this.idDataCenterId : 0;
+	}
+
+	/**
+	 * Returns the key that set the datacenter id in force, for messages.
+	 * @return such as {@code xxx.common.regions.eu} or {@code xxx.common.id-data-center-id}
+	 */
+	String datacenterIdKey() {
+		return (this.region != null) ? "xxx.common.regions." + this.region : "xxx.common.id-data-center-id";
 	}
 
 	public Duration getIdClockBackwardsTolerance() {
@@ -223,6 +287,13 @@ public class CommonProperties implements Validator {
 		if (properties.zookeeperEnabled) {
 			properties.validateZooKeeper(errors);
 		}
+		else if (properties.zookeeperLeafWorkers != null) {
+			// ignoring it would let this instance take a worker id a Leaf server issues ids with
+			errors.rejectValue("zookeeperLeafWorkers", "mode", "xxx.common.zookeeper-leaf-workers is set, but worker"
+					+ " ids are not leased from ZooKeeper, so nothing keeps this instance off the worker ids Leaf's"
+					+ " servers hold. Set xxx.common.zookeeper-enabled=true (with Leaf's ZooKeeper as"
+					+ " xxx.common.zookeeper-addr), or remove xxx.common.zookeeper-leaf-workers.");
+		}
 		else if (properties.jdbcEnabled || properties.redisEnabled) {
 			// their own keys are JdbcLeaseProperties' and RedisBackendProperties', bound in their modes only
 			properties.validateLease(errors);
@@ -252,10 +323,11 @@ public class CommonProperties implements Validator {
 					+ this.idWorkerId + ". Give every instance its own worker id, or lease them"
 					+ " (xxx.common.zookeeper-enabled, jdbc-enabled or redis-enabled=true).");
 		}
-		if (this.idDataCenterId < 0) {
+		if (this.idDataCenterId != null && this.idDataCenterId < 0) {
 			errors.rejectValue("idDataCenterId", "range", "xxx.common.id-data-center-id must not be negative, was "
 					+ this.idDataCenterId + ".");
 		}
+		Regions.validate(this, errors);
 		if (this.idWorkerIdFromHostname && (this.zookeeperEnabled || this.jdbcEnabled || this.redisEnabled)) {
 			errors.rejectValue("idWorkerIdFromHostname", "mode", "xxx.common.id-worker-id-from-hostname=true is for"
 					+ " fixed worker ids, but the worker id is leased ("
@@ -276,6 +348,12 @@ public class CommonProperties implements Validator {
 			errors.rejectValue("zookeeperWorkerIdsPath", "path", "xxx.common.zookeeper-worker-ids-path must be an"
 					+ " absolute ZooKeeper path below the root, such as '/idgen/worker_ids', was '"
 					+ this.zookeeperWorkerIdsPath + "'.");
+		}
+		if (this.zookeeperLeafWorkers != null && (!ZOOKEEPER_PATH.matcher(this.zookeeperLeafWorkers).matches()
+				|| this.zookeeperLeafWorkers.matches(".*/\\.{1,2}(/.*)?"))) {
+			errors.rejectValue("zookeeperLeafWorkers", "path", "xxx.common.zookeeper-leaf-workers must be the absolute"
+					+ " ZooKeeper path of Leaf's forever nodes, such as '/snowflake/leaf-app/forever', was '"
+					+ this.zookeeperLeafWorkers + "'.");
 		}
 		requireAtLeast(errors, "zookeeperSessionTimeout", "xxx.common.zookeeper-session-timeout",
 				this.zookeeperSessionTimeout, Duration.ofSeconds(1));

@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 public class GeneratorProperties {
 
 	/**
-	 * Layout of the generator's ids: 'twitter', 'javascript-safe' (every id below 2^53) or 'custom' (the
-	 * time-unit and *-bits keys of this generator).
+	 * Layout of the generator's ids: 'twitter', 'javascript-safe' (every id below 2^53), 'leaf',
+	 * 'mybatis-plus', 'yitter', 'sonyflake' (those libraries' defaults) or 'custom' (the time-unit and *-bits keys of
+	 * this generator).
 	 */
 	private IdLayout layout = IdLayout.TWITTER;
 
@@ -64,6 +65,35 @@ public class GeneratorProperties {
 	 * Not set (or 0): ids without a shard, today's ids. Never change it for a running system.
 	 */
 	private @Nullable Integer shardBits;
+
+	/**
+	 * Largest id already used where this generator's ids go: start-up fails if the generator's next id
+	 * would not be above it. Not checked unless set.
+	 */
+	private @Nullable Long idsAbove;
+
+	/**
+	 * One SQL query on the application's DataSource that returns the largest id already used, such as
+	 * 'SELECT max(id) FROM orders', run once at start-up: start-up fails if the generator's next id would
+	 * not be above it. Instead of ids-above.
+	 */
+	private @Nullable String idsAboveQuery;
+
+	public @Nullable Long getIdsAbove() {
+		return this.idsAbove;
+	}
+
+	public void setIdsAbove(@Nullable Long idsAbove) {
+		this.idsAbove = idsAbove;
+	}
+
+	public @Nullable String getIdsAboveQuery() {
+		return this.idsAboveQuery;
+	}
+
+	public void setIdsAboveQuery(@Nullable String idsAboveQuery) {
+		this.idsAboveQuery = idsAboveQuery;
+	}
 
 	public IdLayout getLayout() {
 		return this.layout;

@@ -106,6 +106,13 @@ final class GeneratorSettings {
 	 */
 	NodeIdRange leasedNodeIds(LeaseRange range) {
 		SnowflakeLayout layout = defaultLayout();
+		if (range == LeaseRange.NODE_ID && this.common.getRegion() != null) {
+			throw new InvalidConfigurationPropertyValueException("xxx.common.region", this.common.getRegion(),
+					"xxx.common.region is '" + this.common.getRegion() + "', but xxx.common.lease-range=node-id leases"
+							+ " node ids of every datacenter: instances of two regions, each leasing from its own store,"
+							+ " would share node ids. Lease the 'worker-id' range (the region's datacenter id), or remove"
+							+ " xxx.common.region");
+		}
 		int datacenterId = (range == LeaseRange.WORKER_ID) ? checkedDatacenterId(layout) : 0;
 		try {
 			return range.nodeIds(layout, datacenterId);
@@ -142,11 +149,12 @@ final class GeneratorSettings {
 	}
 
 	private int checkedDatacenterId(SnowflakeLayout layout) {
-		int datacenterId = this.common.getIdDataCenterId();
+		int datacenterId = this.common.datacenterId();
 		if (datacenterId > layout.maxDatacenterId()) {
-			throw new InvalidConfigurationPropertyValueException("xxx.common.id-data-center-id", datacenterId,
-					"xxx.common.id-data-center-id must be between 0 and " + layout.maxDatacenterId() + " ("
-							+ layout.datacenterBits() + " datacenter bits of the layout in force), was " + datacenterId
+			String key = this.common.datacenterIdKey();
+			throw new InvalidConfigurationPropertyValueException(key, datacenterId,
+					key + " must be between 0 and " + layout.maxDatacenterId() + " (" + layout.datacenterBits()
+							+ " datacenter bits of the layout in force), was " + datacenterId
 							+ ". Choose a datacenter id in that range, or give the layout more datacenter bits.");
 		}
 		return datacenterId;

@@ -28,8 +28,10 @@ public class IdLayoutProperties implements Validator {
 
 	/**
 	 * Layout of the ids: 'twitter' (today's ids), 'javascript-safe' (every id below 2^53, which
-	 * JavaScript reads exactly) or 'custom' (the xxx.common.id-time-unit and id-*-bits keys). Never
-	 * change it for a running system: ids could repeat.
+	 * JavaScript reads exactly), the default of a library moved from ('leaf', 'mybatis-plus' for
+	 * MyBatis-Plus and Hutool, 'yitter', 'sonyflake'; 'uid-generator' ran out in 2024 and is refused) or 'custom' (the
+	 * xxx.common.id-time-unit and id-*-bits keys). Never change it for a running system: ids could
+	 * repeat.
 	 */
 	private IdLayout idLayout = IdLayout.TWITTER;
 
@@ -71,6 +73,19 @@ public class IdLayoutProperties implements Validator {
 	 * unit's ids after a quiet unit.
 	 */
 	private SequenceStart idSequenceStart = SequenceStart.ZERO;
+
+	/**
+	 * Largest id already used, such as the largest primary key of a table the ids go to: start-up fails
+	 * if the default generator's next id would not be above it. Not checked unless set.
+	 */
+	private @Nullable Long idsAbove;
+
+	/**
+	 * One SQL query on the application's DataSource that returns the largest id already used, such as
+	 * 'SELECT max(id) FROM orders', run once at start-up: start-up fails if the default generator's next
+	 * id would not be above it. Instead of ids-above.
+	 */
+	private @Nullable String idsAboveQuery;
 
 	/**
 	 * Named generators, each an id space of its own with its own layout, sharing this instance's worker
@@ -142,6 +157,22 @@ public class IdLayoutProperties implements Validator {
 		this.idSequenceStart = idSequenceStart;
 	}
 
+	public @Nullable Long getIdsAbove() {
+		return this.idsAbove;
+	}
+
+	public void setIdsAbove(@Nullable Long idsAbove) {
+		this.idsAbove = idsAbove;
+	}
+
+	public @Nullable String getIdsAboveQuery() {
+		return this.idsAboveQuery;
+	}
+
+	public void setIdsAboveQuery(@Nullable String idsAboveQuery) {
+		this.idsAboveQuery = idsAboveQuery;
+	}
+
 	public Map<String, GeneratorProperties> getGenerators() {
 		return this.generators;
 	}
@@ -182,7 +213,10 @@ public class IdLayoutProperties implements Validator {
 	public void validate(Object target, Errors errors) {
 		IdLayoutProperties properties = (IdLayoutProperties) target;
 		check(errors, properties.defaultKeys());
+		checkIdsAbove(errors, "xxx.common.", "ids", properties.idsAbove, properties.idsAboveQuery);
 		properties.generators.forEach((name, keys) -> {
+			checkIdsAbove(errors, "xxx.common.generators." + name + ".", "generators[" + name + "].ids",
+					keys.getIdsAbove(), keys.getIdsAboveQuery());
 			if (!GENERATOR_NAME.matcher(name).matches()) {
 				errors.rejectValue("generators", "name", "xxx.common.generators." + name + " names a generator '" + name
 						+ "': a name is 1 to 64 letters, digits, '-' and '_', starting with a letter or digit, such as"
@@ -192,6 +226,18 @@ public class IdLayoutProperties implements Validator {
 				check(errors, properties.generatorKeys(name, keys));
 			}
 		});
+	}
+
+	private static void checkIdsAbove(Errors errors, String prefix, String field, @Nullable Long number,
+			@Nullable String query) {
+		if (number != null && query != null) {
+			errors.rejectValue(field + "AboveQuery", "idsAbove", prefix + "ids-above = " + number + " and " + prefix
+					+ "ids-above-query are both set: give the largest id used one way, the number or the query.");
+		}
+		else if (query != null && query.isBlank()) {
+			errors.rejectValue(field + "AboveQuery", "idsAbove", prefix + "ids-above-query is empty: give a query that"
+					+ " returns the largest id used, such as SELECT max(id) FROM orders, or remove the key.");
+		}
 	}
 
 	private static void check(Errors errors, LayoutKeys keys) {

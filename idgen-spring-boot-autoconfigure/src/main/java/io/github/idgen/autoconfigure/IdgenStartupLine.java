@@ -16,8 +16,9 @@ import org.springframework.core.env.Environment;
 /**
  * The one INFO line that says, once every bean is made, what idgen is doing: the mode, the node id
  * (worker and datacenter id), the layout, and in fixed mode where the worker id came from. Fixed mode
- * with the default worker id 0 under a profile that looks like production gets a WARN as well: every
- * instance so configured issues the same ids.
+ * with no worker id given anywhere gets a WARN as well, naming a profile that looks like production:
+ * every instance so configured shares worker id 0 and issues the same ids (a misspelt key used to end
+ * there; such keys now stop start-up).
  */
 class IdgenStartupLine implements SmartInitializingSingleton {
 
@@ -47,12 +48,14 @@ class IdgenStartupLine implements SmartInitializingSingleton {
 	public void afterSingletonsInstantiated() {
 		logger.info(line());
 		if (workerIdIsTheDefault()) {
-			productionProfile().ifPresent((profile) -> logger.warn("idgen issues ids with the default worker id 0 under"
-					+ " profile '" + profile + "', which looks like production: " + WORKER_ID + " is not set, so every"
-					+ " instance so configured has worker id 0, and two of them issue the same ids. Give each instance"
-					+ " its own " + WORKER_ID + ", take it from a StatefulSet's host name"
-					+ " (xxx.common.id-worker-id-from-hostname=true), or lease it (xxx.common.zookeeper-enabled,"
-					+ " jdbc-enabled or redis-enabled=true)."));
+			String production = productionProfile()
+				.map((profile) -> ", and profile '" + profile + "' looks like production")
+				.orElse("");
+			logger.warn("No worker id is given (" + WORKER_ID + "): this instance issues its ids as worker id "
+					+ this.info.workerId() + " of datacenter id " + this.info.datacenterId() + ", and so does every"
+					+ " instance started like it, so their ids collide" + production + ". Give each instance its own "
+					+ WORKER_ID + ", take it from a StatefulSet's host name (xxx.common.id-worker-id-from-hostname=true),"
+					+ " or lease it (xxx.common.zookeeper-enabled, jdbc-enabled or redis-enabled=true).");
 		}
 	}
 
@@ -60,8 +63,9 @@ class IdgenStartupLine implements SmartInitializingSingleton {
 		LeaseInfo lease = this.info.lease();
 		String workerId = "worker id " + this.info.workerId() + " ("
 				+ ((lease != null) ? "leased at " + lease.path() : fixedWorkerIdSource()) + ")";
+		String region = (this.common.getRegion() != null) ? " (region " + this.common.getRegion() + ")" : "";
 		return "idgen started in " + this.info.mode() + " mode: " + workerId + ", datacenter id "
-				+ this.info.datacenterId() + ", layout " + layout();
+				+ this.info.datacenterId() + region + ", layout " + layout();
 	}
 
 	private String fixedWorkerIdSource() {

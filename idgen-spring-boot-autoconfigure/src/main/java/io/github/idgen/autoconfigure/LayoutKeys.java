@@ -43,6 +43,14 @@ record LayoutKeys(GeneratorProperties keys, String keyPrefix, String fieldPrefix
 				}
 			}
 		}
+		if (chosen == IdLayout.UID_GENERATOR) {
+			SnowflakeLayout exhausted = chosen.preset();
+			throw new Refusal(this, "layout", kebab(chosen.name()), "issues no id: the " + exhausted.timestampBits()
+					+ " timestamp bits of 1 s of uid-generator's default layout ran out at " + exhausted.lastTimestamp()
+					+ " (its ids decode in Java with LibraryLayouts.UID_GENERATOR)", "choose a layout whose ids today are"
+							+ " above the largest uid-generator id your tables hold, such as " + key("layout")
+							+ "=custom with more timestamp bits");
+		}
 		try {
 			SnowflakeLayoutBuilder builder = chosen.preset().toBuilder();
 			if (this.keys.getTimeUnit() != null) {

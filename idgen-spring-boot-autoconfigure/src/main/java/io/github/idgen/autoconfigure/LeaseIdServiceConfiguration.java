@@ -4,6 +4,7 @@ import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseDeploymentBuilder;
 import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.SnowflakeLayout;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -35,11 +36,21 @@ public class LeaseIdServiceConfiguration {
 		GeneratorSettings settings = new GeneratorSettings(properties, layouts);
 		settings.leasedNodeIds(lease.getLeaseRange());
 		return builder.layout(settings.defaultLayout())
-			.leaseRange(lease.getLeaseRange(), properties.getIdDataCenterId())
+			.leaseRange(lease.getLeaseRange(), properties.datacenterId())
 			.instanceName(properties.getInstanceName())
 			.markInterval(lease.getLeaseMarkInterval())
 			.markMaxWait(lease.getLeaseMarkMaxWait())
 			.clockSkewWarning(lease.getLeaseClockSkewWarning());
+	}
+
+	/**
+	 * Returns the layout of the default generator, the one whose node ids are leased.
+	 * @param properties the core keys
+	 * @param layouts the layout keys
+	 * @return the layout
+	 */
+	public static SnowflakeLayout defaultLayout(CommonProperties properties, IdLayoutProperties layouts) {
+		return new GeneratorSettings(properties, layouts).defaultLayout();
 	}
 
 	@Bean

@@ -15,6 +15,9 @@ public final class PropertyChecks {
 	/** A plain SQL table name, optionally qualified by a schema: letters, digits and _. */
 	public static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
+	/** A plain SQL column name: a letter or _, then letters, digits and _, at most 64 characters. */
+	public static final Pattern COLUMN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+
 	private PropertyChecks() {
 	}
 

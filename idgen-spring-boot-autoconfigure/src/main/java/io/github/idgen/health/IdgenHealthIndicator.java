@@ -14,7 +14,9 @@ import org.springframework.boot.health.contributor.Status;
  * an id without waiting, {@code OUT_OF_SERVICE} with the reason otherwise (lease unproven, waiting
  * for the previous holder's high-water mark, stopped at an unwritten own mark). Out of service rather
  * than down: the process is fine and recovers by itself, so it should be drained, not restarted.
- * Details: the mode, the worker id and, in a mode with a lease, the lease.
+ * Details: the mode, the worker id and, in a mode with a lease, the lease, without its holder token:
+ * the token is what proves the lease in its node, row or record, and health is read and kept by
+ * monitoring systems that have no business with it ({@code /actuator/idgen} shows it to operators).
  */
 public class IdgenHealthIndicator extends AbstractHealthIndicator {
 
@@ -45,8 +47,7 @@ public class IdgenHealthIndicator extends AbstractHealthIndicator {
 			if (lease.claimId() != null) {
 				builder.withDetail("claimId", lease.claimId());
 			}
-			builder.withDetail("holderToken", lease.holder().token())
-				.withDetail("leaseState", lease.state())
+			builder.withDetail("leaseState", lease.state())
 				.withDetail("instanceName", lease.holder().instanceName())
 				.withDetail("highWaterMark", Instant.ofEpochMilli(lease.markMillis()).toString());
 			if (lease.floorMillis() > System.currentTimeMillis()) {

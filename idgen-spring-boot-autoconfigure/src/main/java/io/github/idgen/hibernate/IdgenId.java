@@ -22,8 +22,8 @@ import org.hibernate.annotations.IdGeneratorType;
  *
  * The bean is the one of the Spring context that built the {@code EntityManagerFactory}, taken
  * through Hibernate's bean container (Spring's JPA support sets it up). An id the application set
- * before persisting is kept; {@code null}, and {@code 0} (the default of a primitive {@code long}),
- * count as not set.
+ * before persisting is kept (with a {@link #shardBy()}, only if it carries its row's shard);
+ * {@code null}, and {@code 0} (the default of a primitive {@code long}), count as not set.
  * <p>
  * With a {@link #tag()}, the id comes from that business tag's segment ids instead (segment mode,
  * {@code xxx.common.segment-enabled=true}): short, dense, increasing ids per table.
@@ -74,10 +74,13 @@ public @interface IdgenId {
 	String generator() default "";
 
 	/**
-	 * The entity attribute whose shard the id carries: a number attribute gives
+	 * The entity attribute whose shard the id carries: a whole number attribute ({@code long}, {@code int},
+	 * {@code short}, {@code byte}, their wrappers, {@code BigInteger}) gives
 	 * {@code floorMod(value, 2^shardBits)} ({@link io.github.idgen.shard.Shards#ofNumber}), a
 	 * {@code String} the CRC-32 of its UTF-8 bytes modulo {@code 2^shardBits}
-	 * ({@link io.github.idgen.shard.Shards#ofKey}); it must be set before the entity is persisted.
+	 * ({@link io.github.idgen.shard.Shards#ofKey}); a fractional one ({@code float}, {@code double},
+	 * {@code BigDecimal}) stops start-up. It must be set before the entity is persisted, and an id set
+	 * before then must carry its shard.
 	 * Required for a generator with shard bits, refused for one without; with a {@link #tag()}, the tag's
 	 * ids must carry a shard. Empty for ids without a shard.
 	 * @return the attribute's name, or empty

@@ -1,5 +1,9 @@
 package io.github.idgen.hibernate;
 
+import java.io.IOException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.lang.reflect.Member;
 import java.util.EnumSet;
 import java.util.function.Supplier;
@@ -27,6 +31,11 @@ import org.hibernate.service.ServiceRegistry;
  * why there is only a default constructor) and then calls {@link #initialize}, which takes the
  * {@link IdService} from the bean container, so that a missing bean fails the start-up, not the
  * first insert.
+ * <p>
+ * Hibernate's {@code Generator} is {@code Serializable}, but Hibernate never serializes one: a
+ * {@code SessionFactory} is serialized as its name and found again by it. This generator holds the
+ * application's beans, which no stream can carry, so serializing it fails with a
+ * {@link NotSerializableException} that says so, rather than with the name of a field's class.
  */
 public final class IdgenIdGenerator implements BeforeExecutionGenerator, AnnotationBasedGenerator<IdgenId> {
 
@@ -50,11 +59,13 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 	private transient @Nullable Supplier<IdService> idService;
 
 	/** The attribute whose shard the ids carry, null for ids without a shard. */
-	private @Nullable ShardAttribute shardBy;
+	private transient @Nullable ShardAttribute shardBy;
 
 	// Hibernate 7.2 (Spring Boot 4.0) calls only this one, abstract there; 7.4 (Spring Boot 4.1) has both,
-	// as defaults: implementing both keeps one jar working on both lines
+	// as defaults, and marks this one for removal: implementing both keeps one jar working on both lines,
+	// and the warning that 7.4's mark gives every build says nothing that this comment does not
 	@Override
+	@SuppressWarnings("removal")
 	public void initialize(IdgenId annotation, Member member, GeneratorCreationContext context) {
 		initialize(annotation, context);
 	}
@@ -128,19 +139,35 @@ public final class IdgenIdGenerator implements BeforeExecutionGenerator, Annotat
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, @Nullable Object currentValue,
 			EventType eventType) {
-		if (currentValue instanceof Long id && id != 0L) {
-			return id;
-		}
 		Supplier<IdService> idService = this.idService;
 		if (idService == null) {
 			throw new IllegalStateException("IdgenIdGenerator used before Hibernate initialized it");
 		}
 		ShardAttribute shardBy = this.shardBy;
+		if (currentValue instanceof Long id && id != 0L) {
+			// kept, but only with its row's shard: a row whose id carries another is not found by its id
+			return (shardBy != null) ? shardBy.checkAssigned(id, idService.get(), session, owner) : id;
+		}
 		if (shardBy == null) {
 			return idService.get().nextId();
 		}
 		// a tag's service is known on first use only: whether its ids carry a shard is checked here
 		return shardBy.nextId(idService.get(), session, owner);
+	}
+
+	private void writeObject(ObjectOutputStream out) throws IOException {
+		throw notSerialized();
+	}
+
+	private void readObject(ObjectInputStream in) throws IOException {
+		throw notSerialized();
+	}
+
+	private static NotSerializableException notSerialized() {
+		return new NotSerializableException("IdgenIdGenerator is not serialized: it holds the application's IdService"
+				+ " (or segment ids) bean, which a stream cannot carry. Hibernate serializes a SessionFactory by its"
+				+ " name and looks it up again, never its generators; serialize the SessionFactory or the entities"
+				+ " instead.");
 	}
 
 	@Override

@@ -61,7 +61,7 @@ public class IdgenIdMappingException extends IllegalStateException {
 		/** A generator whose ids carry a shard is named without the attribute that gives it. */
 		SHARD_BY_MISSING,
 
-		/** The shard attribute is not an attribute of the entity, or neither a number nor a {@code String}. */
+		/** The shard attribute is not an attribute of the entity, or neither a whole number nor a {@code String}. */
 		SHARD_BY_ATTRIBUTE
 
 	}

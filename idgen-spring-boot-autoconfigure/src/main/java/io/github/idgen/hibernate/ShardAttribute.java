@@ -1,5 +1,8 @@
 package io.github.idgen.hibernate;
 
+import java.math.BigInteger;
+import java.util.Set;
+
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.shard.ShardedIdService;
 import io.github.idgen.shard.Shards;
@@ -12,8 +15,11 @@ import org.hibernate.mapping.PersistentClass;
 import org.hibernate.mapping.Property;
 
 /**
- * The entity attribute of {@link IdgenId#shardBy()}: where the shard of an id comes from. A number
- * attribute gives {@link Shards#ofNumber}, a {@code String} {@link Shards#ofKey}.
+ * The entity attribute of {@link IdgenId#shardBy()}: where the shard of an id comes from. A whole number
+ * attribute gives {@link Shards#ofNumber} of its exact value, a {@code String} {@link Shards#ofKey}, as
+ * idgen-shardingsphere's {@code IDGEN_SHARD} routes the row; a fractional one ({@code float},
+ * {@code double}, {@code BigDecimal}) is refused, since cutting off its fraction would give keys that
+ * differ one shard.
  *
  * @param name the attribute's name
  * @param text whether it is a {@code String} (else a number)
@@ -21,6 +27,10 @@ import org.hibernate.mapping.Property;
  * @param entity the entity's name, for messages
  */
 record ShardAttribute(String name, boolean text, String idAttribute, String entity) {
+
+	/** The attribute types whose value gives a shard exactly, besides {@code String}. */
+	private static final Set<Class<?>> WHOLE_NUMBERS = Set.of(long.class, Long.class, int.class, Integer.class,
+			short.class, Short.class, byte.class, Byte.class, BigInteger.class);
 
 	/**
 	 * Reads the annotation's {@code shardBy}, checked against the entity's mapping.
@@ -42,12 +52,11 @@ record ShardAttribute(String name, boolean text, String idAttribute, String enti
 		}
 		Class<?> type = property.getType().getReturnedClass();
 		boolean text = type == String.class;
-		boolean number = Number.class.isAssignableFrom(type)
-				|| (type.isPrimitive() && type != boolean.class && type != char.class);
-		if (!text && !number) {
+		if (!text && !WHOLE_NUMBERS.contains(type)) {
 			throw new IdgenIdMappingException(Problem.SHARD_BY_ATTRIBUTE, "@IdgenId on " + idAttribute + " shards by "
-					+ entity.getEntityName() + "." + name + ", a " + type.getName()
-					+ ": the shard comes from a number or a String.");
+					+ entity.getEntityName() + "." + name + ", a " + type.getName() + ": the shard comes from a whole"
+					+ " number (long, int, short, byte, their wrappers, BigInteger) or a String; a fraction would be"
+					+ " cut off, and keys that differ would share a shard.");
 		}
 		return new ShardAttribute(name, text, idAttribute, entity.getEntityName());
 	}
@@ -72,20 +81,63 @@ record ShardAttribute(String name, boolean text, String idAttribute, String enti
 
 	/** Issues the id of an entity about to be inserted, with the shard of its attribute. */
 	long nextId(IdService idService, SharedSessionContractImplementor session, Object owner) {
+		ShardedIdService sharded = sharded(idService);
+		return sharded.nextId(shardOf(sharded, session, owner));
+	}
+
+	/**
+	 * Checks an id the application set before persisting: it must carry the shard of its row's attribute,
+	 * as idgen-shardingsphere refuses an {@code INSERT} whose id and key name different nodes, or the row
+	 * is not found by its id.
+	 * @return the id
+	 * @throws IllegalStateException if it carries another shard
+	 */
+	long checkAssigned(long id, IdService idService, SharedSessionContractImplementor session, Object owner) {
+		ShardedIdService sharded = sharded(idService);
+		int expected = shardOf(sharded, session, owner);
+		int carried = sharded.shardOf(id);
+		if (carried != expected) {
+			throw new IllegalStateException("@IdgenId on " + this.idAttribute + ": the id " + id + " set before"
+					+ " persisting carries shard " + carried + ", but " + this.entity + "." + this.name + " "
+					+ session.getEntityPersister(this.entity, owner).getPropertyValue(owner, this.name) + " has shard "
+					+ expected + ": an id must be issued for the shard of its row's key (nextId(shard) of the"
+					+ " generator's ShardedIdService), or left unset for @IdgenId to issue it.");
+		}
+		return id;
+	}
+
+	private ShardedIdService sharded(IdService idService) {
 		// a segment tag's service is a ShardedIdService whose ids may carry no shard (0 shard bits)
 		if (!(idService instanceof ShardedIdService sharded) || sharded.shardBits() == 0) {
 			throw new IllegalStateException("@IdgenId on " + this.idAttribute + " shards by " + this.entity + "."
 					+ this.name + ", but its ids carry no shard (" + idService + "): give them shard bits, or remove"
 					+ " shardBy.");
 		}
+		return sharded;
+	}
+
+	private int shardOf(ShardedIdService sharded, SharedSessionContractImplementor session, Object owner) {
 		Object value = session.getEntityPersister(this.entity, owner).getPropertyValue(owner, this.name);
 		if (value == null) {
 			throw new IllegalStateException("@IdgenId on " + this.idAttribute + " takes the shard of its id from "
 					+ this.entity + "." + this.name + ", which is null: set it before persisting the entity.");
 		}
-		int shard = this.text ? Shards.ofKey((String) value, sharded.shardBits())
-				: Shards.ofNumber(((Number) value).longValue(), sharded.shardBits());
-		return sharded.nextId(shard);
+		if (this.text) {
+			return Shards.ofKey((String) value, sharded.shardBits());
+		}
+		return Shards.ofNumber(exact((Number) value), sharded.shardBits());
+	}
+
+	private long exact(Number value) {
+		if (value instanceof BigInteger big) {
+			if (big.bitLength() > 63) {
+				throw new IllegalStateException("@IdgenId on " + this.idAttribute + " takes the shard of its id from "
+						+ this.entity + "." + this.name + ", but " + this.entity + "." + this.name + " is " + big
+						+ ", which no long holds: its shard, as idgen-shardingsphere computes it, needs a 64-bit key.");
+			}
+			return big.longValue();
+		}
+		return value.longValue();
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.function.ToDoubleFunction;
 import io.github.idgen.info.IdServiceInfo;
 import io.github.idgen.info.LeaseInfo;
 import io.github.idgen.snowflake.GeneratorStatistics;
+import io.github.idgen.snowflake.IdGenerators;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
@@ -23,12 +24,24 @@ public class IdgenMetrics implements MeterBinder {
 
 	private final IdServiceInfo info;
 
+	private final @Nullable IdGenerators generators;
+
 	/**
 	 * Creates a binder.
 	 * @param info what the id service of the running mode tells about itself
 	 */
 	public IdgenMetrics(IdServiceInfo info) {
+		this(info, null);
+	}
+
+	/**
+	 * Creates a binder that also counts the ids of each named generator.
+	 * @param info what the id service of the running mode tells about itself
+	 * @param generators the named generators ({@code xxx.common.generators.<name>.*}), or null for none
+	 */
+	public IdgenMetrics(IdServiceInfo info, @Nullable IdGenerators generators) {
 		this.info = info;
+		this.generators = generators;
 	}
 
 	@Override
@@ -49,6 +62,19 @@ public class IdgenMetrics implements MeterBinder {
 		gauge(registry, "idgen.datacenter.id", "Datacenter id in use", null, tags, IdServiceInfo::datacenterId);
 		if (this.info.lease() != null) {
 			bindLease(registry, tags);
+		}
+		if (this.generators != null) {
+			bindGenerators(registry, tags, this.generators);
+		}
+	}
+
+	/** A counter per named generator, apart from the default one's: the same name with other tags would clash. */
+	private static void bindGenerators(MeterRegistry registry, Tags tags, IdGenerators generators) {
+		for (String name : generators.names()) {
+			if (generators.get(name) instanceof GeneratorStatistics statistics) {
+				counter(registry, "idgen.generator.ids.issued", "Ids issued by a named generator", "ids",
+						tags.and("generator", name), statistics, GeneratorStatistics::issuedIds);
+			}
 		}
 	}
 

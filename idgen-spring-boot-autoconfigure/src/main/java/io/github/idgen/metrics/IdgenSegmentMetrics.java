@@ -1,10 +1,12 @@
 package io.github.idgen.metrics;
 
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStatistics;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -14,7 +16,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * Micrometer meters of segment ids, per tag (meter tag {@code tag}), registered when a tag is first
  * used: {@code idgen.segment.ids.left}, {@code idgen.segment.step},
  * {@code idgen.segment.range.first}, {@code idgen.segment.range.last},
- * {@code idgen.segment.allocations}, {@code idgen.segment.waits}, {@code idgen.segment.store.errors};
+ * {@code idgen.segment.allocations}, {@code idgen.segment.allocation} (a function timer: the store's time per
+ * range), {@code idgen.segment.waits}, {@code idgen.segment.store.errors};
  * removed when the registry forgets the tag.
  */
 public class IdgenSegmentMetrics implements MeterBinder {
@@ -53,6 +56,12 @@ public class IdgenSegmentMetrics implements MeterBinder {
 				SegmentStatistics::waits);
 		counter(registry, "idgen.segment.store.errors", "Allocations that failed on the store", tags, service,
 				SegmentStatistics::storeErrors);
+		// the refill latency: the count is the allocations', so that sum / count is the store's time per range
+		FunctionTimer.builder("idgen.segment.allocation", service, (s) -> s.statistics().allocations(),
+				SegmentIdService::allocationNanos, TimeUnit.NANOSECONDS)
+			.description("Time the store took to answer each allocation that got a range")
+			.tags(tags)
+			.register(registry);
 	}
 
 	private static void gauge(MeterRegistry registry, String name, String description, Tags tags,

@@ -146,7 +146,7 @@ class CommonPropertiesMetadataTests {
 		try (InputStream in = Files.newInputStream(classes.resolve("META-INF/spring-configuration-metadata.json"))) {
 			Object metadata = JsonPath.parse(in).json();
 			assertThat(JsonPath.<List<String>>read(metadata, "$.hints[?(@.name == 'xxx.common.id-layout')].values[*].value"))
-				.containsExactly("twitter", "javascript-safe", "custom");
+				.containsExactly("twitter", "javascript-safe", "leaf", "mybatis-plus", "uid-generator", "yitter", "sonyflake", "custom");
 			assertThat(JsonPath.<List<String>>read(metadata,
 					"$.hints[?(@.name == 'xxx.common.id-sequence-start')].values[*].value"))
 				.containsExactly("zero", "rotate");
@@ -193,7 +193,8 @@ class CommonPropertiesMetadataTests {
 				"/idgen/worker_ids");
 		assertThat(properties.get("xxx.common.zookeeper-enabled")).containsEntry("defaultValue", false);
 		assertThat(properties.get("xxx.common.id-worker-id")).containsEntry("defaultValue", 0);
-		assertThat(properties.get("xxx.common.id-data-center-id")).containsEntry("defaultValue", 0);
+		// 0, or the datacenter id of xxx.common.region, unless set: no one default
+		assertThat(properties.get("xxx.common.id-data-center-id")).doesNotContainKey("defaultValue");
 		assertThat(properties.get("xxx.common.zookeeper-session-timeout")).containsEntry("defaultValue", "10s");
 		assertThat(properties.get("xxx.common.zookeeper-connection-timeout")).containsEntry("defaultValue", "5s");
 		assertThat(properties.get("xxx.common.lease-wait-timeout")).containsEntry("defaultValue", "2s");

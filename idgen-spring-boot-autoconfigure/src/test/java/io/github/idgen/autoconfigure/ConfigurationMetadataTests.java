@@ -10,6 +10,7 @@ import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.idgen.autoconfigure.codes.CodeProperties;
+import io.github.idgen.autoconfigure.segment.SegmentTagProperties;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.BeanUtils;
@@ -58,11 +59,21 @@ class ConfigurationMetadataTests {
 		assertDescribesEveryKeyOf("xxx.common.generators", GeneratorProperties.class);
 	}
 
+	@Test
+	void theKeysUnderADeclaredSegmentTagAreDescribed() throws IOException {
+		assertDescribesEveryKeyOf("xxx.common.segment-tags", SegmentTagProperties.class, "<tag>");
+	}
+
 	private static void assertDescribesEveryKeyOf(String map, Class<?> valueType) throws IOException {
+		assertDescribesEveryKeyOf(map, valueType, "<name>");
+	}
+
+	private static void assertDescribesEveryKeyOf(String map, Class<?> valueType, String placeholder)
+			throws IOException {
 		String metadata = Files.readString(METADATA);
 		List<String> descriptions = JsonPath.read(metadata, "$.properties[?(@.name == '" + map + "')].description");
 		assertThat(descriptions).singleElement().satisfies((description) -> {
-			assertThat(description).contains(map + ".<name>");
+			assertThat(description).contains(map + "." + placeholder);
 			for (PropertyDescriptor property : BeanUtils.getPropertyDescriptors(valueType)) {
 				if (property.getWriteMethod() != null) {
 					assertThat(description).contains("'" + DataObjectPropertyName.toDashedForm(property.getName()) + "'");

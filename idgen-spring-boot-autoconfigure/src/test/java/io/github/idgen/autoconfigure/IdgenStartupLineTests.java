@@ -55,13 +55,24 @@ class IdgenStartupLineTests {
 	}
 
 	@Test
-	void theDefaultWorkerIdIsSaidToBeTheDefaultWithoutAWarning(CapturedOutput output) {
+	void theDefaultWorkerIdIsSaidToBeTheDefaultWithAWarningThatEverySuchInstanceSharesIt(CapturedOutput output) {
 		this.contextRunner.withPropertyValues("xxx.common.id-layout=javascript-safe", "spring.profiles.active=dev")
 			.run((context) -> assertThat(context).hasNotFailed());
 
 		assertThat(output).contains("idgen started in fixed mode: worker id 0 (the default: xxx.common.id-worker-id is"
 				+ " not set), datacenter id 0, layout javascript-safe");
-		assertThat(output).doesNotContain("WARN");
+		assertThat(output).containsPattern("WARN .*No worker id is given \\(xxx.common.id-worker-id\\): this instance"
+				+ " issues its ids as worker id 0 of datacenter id 0, and so does every instance started like it, so their"
+				+ " ids collide\\. Give each instance its own xxx.common.id-worker-id");
+	}
+
+	@Test
+	void aWorkerIdGivenOrTakenFromTheHostNameIsNotWarnedAbout(CapturedOutput output) {
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id=0")
+			.run((context) -> assertThat(context).hasNotFailed());
+		this.contextRunner.withPropertyValues("xxx.common.id-worker-id-from-hostname=true", "HOSTNAME=orders-7")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).doesNotContain("No worker id is given");
 	}
 
 	@Test
@@ -69,8 +80,8 @@ class IdgenStartupLineTests {
 		this.contextRunner.withPropertyValues("spring.profiles.active=eu,prod-eu")
 			.run((context) -> assertThat(context).hasNotFailed());
 
-		assertThat(output).containsPattern("WARN .*idgen issues ids with the default worker id 0 under profile"
-				+ " 'prod-eu', which looks like production");
+		assertThat(output).containsPattern("WARN .*No worker id is given .* so their ids collide, and profile"
+				+ " 'prod-eu' looks like production\\.");
 	}
 
 	@Test
@@ -78,7 +89,8 @@ class IdgenStartupLineTests {
 		this.contextRunner.withPropertyValues("spring.profiles.active=production", "xxx.common.id-worker-id=0")
 			.run((context) -> assertThat(context).hasNotFailed());
 
-		assertThat(output).contains("worker id 0 (set by xxx.common.id-worker-id)").doesNotContain("WARN");
+		// logback's own status lines, printed when this test comes first, may say WARN
+		assertThat(output).contains("worker id 0 (set by xxx.common.id-worker-id)").doesNotContain("No worker id is given");
 	}
 
 	@Test

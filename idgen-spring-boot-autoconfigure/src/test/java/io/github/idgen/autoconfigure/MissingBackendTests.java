@@ -41,7 +41,7 @@ class MissingBackendTests {
 			"org.apache.curator.", "org.apache.zookeeper.");
 
 	private static final FilteredClassLoader WITHOUT_JDBC = new FilteredClassLoader("io.github.idgen.jdbc.",
-			"io.github.idgen.segment.JdbcSegmentStore", "io.github.idgen.segment.JdbcTagCreation");
+			"io.github.idgen.sql.");
 
 	private static final FilteredClassLoader WITHOUT_REDIS = new FilteredClassLoader("io.github.idgen.redis.");
 
@@ -54,8 +54,7 @@ class MissingBackendTests {
 	@Test
 	void withoutAnyBackendAFixedWorkerIdStarts() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader("io.github.idgen.cluster.", "org.apache.curator.",
-				"org.apache.zookeeper.", "io.github.idgen.jdbc.", "io.github.idgen.segment.JdbcSegmentStore",
-				"io.github.idgen.redis."))
+				"org.apache.zookeeper.", "io.github.idgen.jdbc.", "io.github.idgen.sql.", "io.github.idgen.redis."))
 			.withPropertyValues("xxx.common.id-worker-id=3")
 			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(IdServiceTwitter.class));
 	}

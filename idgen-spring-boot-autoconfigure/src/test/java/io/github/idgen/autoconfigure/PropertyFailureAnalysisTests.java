@@ -35,9 +35,9 @@ class PropertyFailureAnalysisTests {
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', textBlock = """
-			xxx.common.id-layout=jssafe                    | xxx.common.id-layout                   | jssafe | twitter, javascript-safe, custom
+			xxx.common.id-layout=jssafe                    | xxx.common.id-layout                   | jssafe | twitter, javascript-safe, leaf, mybatis-plus, uid-generator, yitter, sonyflake, custom
 			xxx.common.id-sequence-start=random            | xxx.common.id-sequence-start           | random | zero, rotate
-			xxx.common.generators.js.layout=JS             | xxx.common.generators.js.layout        | JS     | twitter, javascript-safe, custom
+			xxx.common.generators.js.layout=JS             | xxx.common.generators.js.layout        | JS     | twitter, javascript-safe, leaf, mybatis-plus, uid-generator, yitter, sonyflake, custom
 			xxx.common.generators.js.sequence-start=spread | xxx.common.generators.js.sequence-start | spread | zero, rotate
 			""")
 	void anEnumValueThatIsNoneOfItsValuesIsAnsweredWithTheValuesUsersWrite(String setting, String key, String value,

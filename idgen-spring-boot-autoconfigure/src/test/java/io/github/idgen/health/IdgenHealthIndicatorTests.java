@@ -51,12 +51,12 @@ class IdgenHealthIndicatorTests {
 		assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
 		assertThat(health.getDetails()).containsEntry("leasePath", "/ids/4")
 			.containsEntry("sessionId", "0x2a")
-			.containsEntry("holderToken", "token-1")
 			.containsEntry("leaseState", "FENCED")
 			.containsEntry("instanceName", "orders-1")
 			.containsEntry("highWaterMark", "2026-01-01T00:00:00Z")
 			.containsEntry("waitingForPreviousHolderMark", Instant.ofEpochMilli(floor).toString())
-			.containsEntry("reason", "waiting");
+			.containsEntry("reason", "waiting")
+			.doesNotContainKey("holderToken");
 	}
 
 	@Test
@@ -69,27 +69,28 @@ class IdgenHealthIndicatorTests {
 	}
 
 	@Test
-	void aLeaseWithoutASessionShowsItsHolderTokenAndNoSessionId() {
+	void aLeaseWithoutASessionShowsNoSessionIdAndNeverTheHolderToken() {
 		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.JDBC, "/idgen_worker_lease/default/4", "WORKER_ID", HOLDER,
 				Instant.EPOCH, null, null, "ACTIVE", "leased", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0,
 				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
 		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
 
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
-		assertThat(health.getDetails()).containsEntry("holderToken", "token-1")
-			.doesNotContainKeys("sessionId", "claimId");
+		assertThat(health.getDetails()).containsEntry("leasePath", "/idgen_worker_lease/default/4")
+			.doesNotContainKeys("sessionId", "claimId", "holderToken")
+			.doesNotContainValue("token-1");
 	}
 
 	@Test
-	void aLeaseNamedByAClaimShowsItsHolderTokenAndClaimId() {
+	void aLeaseNamedByAClaimShowsItsClaimIdAndNeverTheHolderToken() {
 		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.REDIS, "redis://127.0.0.1:6379/idgen:lease:default:4",
 				"WORKER_ID", HOLDER, Instant.EPOCH, null, "123456789", "ACTIVE", "leased",
 				Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0, new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
 		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
 
-		assertThat(health.getDetails()).containsEntry("holderToken", "token-1")
-			.containsEntry("claimId", "123456789")
-			.doesNotContainKey("sessionId");
+		assertThat(health.getDetails()).containsEntry("claimId", "123456789")
+			.doesNotContainKeys("sessionId", "holderToken")
+			.doesNotContainValue("token-1");
 	}
 
 	private static final LeaseInfo.Holder HOLDER = new LeaseInfo.Holder("1@host", "host", 1, Instant.EPOCH, "orders-1",

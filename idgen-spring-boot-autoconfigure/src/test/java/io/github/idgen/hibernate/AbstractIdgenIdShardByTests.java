@@ -1,5 +1,11 @@
 package io.github.idgen.hibernate;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
@@ -11,7 +17,11 @@ import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentSchemaInitializer;
 import io.github.idgen.hibernate.IdgenIdMappingException.Problem;
 import io.github.idgen.hibernate.badshard.Refund;
+import io.github.idgen.hibernate.decimalshard.Payment;
+import io.github.idgen.hibernate.doubleshard.Rating;
+import io.github.idgen.hibernate.floatshard.Reading;
 import io.github.idgen.hibernate.named.Shipment;
+import io.github.idgen.hibernate.sharded.AccountOrder;
 import io.github.idgen.hibernate.sharded.NamedUserOrder;
 import io.github.idgen.hibernate.sharded.UserOrder;
 import io.github.idgen.hibernate.shardedtag.TaggedUserOrder;
@@ -20,7 +30,11 @@ import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.SnowflakeLayout;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.generator.Generator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -35,6 +49,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -96,6 +111,80 @@ abstract class AbstractIdgenIdShardByTests {
 			assertThatIllegalStateException().isThrownBy(() -> persist(context, List.of(new UserOrder(null))))
 				.withMessage("@IdgenId on " + UserOrder.class.getName() + ".id takes the shard of its id from "
 						+ UserOrder.class.getName() + ".userId, which is null: set it before persisting the entity.");
+		});
+	}
+
+	@Test
+	void anIdTheApplicationAssignedIsKeptWhenItCarriesTheShardOfItsRow() {
+		runner(ShardedEntities.class).withPropertyValues("xxx.common.generators.orders.shard-bits=3").run((context) -> {
+			long assigned = context.getBean(IdGenerators.class).sharded("orders").nextId(Math.floorMod(-3L, 8));
+			UserOrder order = new UserOrder(assigned, -3L);
+			persist(context, List.of(order));
+			assertThat(order.getId()).isEqualTo(assigned);
+			try (EntityManager em = context.getBean(EntityManagerFactory.class).createEntityManager()) {
+				assertThat(em.find(UserOrder.class, assigned).getUserId()).isEqualTo(-3L);
+			}
+		});
+	}
+
+	@Test
+	void anIdTheApplicationAssignedForAnotherShardIsRefusedAsShardingSphereRefusesTheInsert() {
+		runner(ShardedEntities.class).withPropertyValues("xxx.common.generators.orders.shard-bits=3").run((context) -> {
+			long ofShard1 = context.getBean(IdGenerators.class).sharded("orders").nextId(1);
+			assertThatIllegalStateException().isThrownBy(() -> persist(context, List.of(new UserOrder(ofShard1, 2L))))
+				.withMessage("@IdgenId on " + UserOrder.class.getName() + ".id: the id " + ofShard1 + " set before"
+						+ " persisting carries shard 1, but " + UserOrder.class.getName() + ".userId 2 has shard 2: an"
+						+ " id must be issued for the shard of its row's key (nextId(shard) of the generator's"
+						+ " ShardedIdService), or left unset for @IdgenId to issue it.");
+			try (EntityManager em = context.getBean(EntityManagerFactory.class).createEntityManager()) {
+				assertThat(em.find(UserOrder.class, ofShard1)).isNull();
+			}
+		});
+	}
+
+	@Test
+	void aBigIntegerAttributeGivesTheShardOfItsExactValue() {
+		runner(ShardedEntities.class).withPropertyValues("xxx.common.generators.orders.shard-bits=4").run((context) -> {
+			AccountOrder order = new AccountOrder(BigInteger.valueOf(-7));
+			persist(context, List.of(order));
+			assertThat(order.getId() & 15).isEqualTo(Math.floorMod(-7, 16));
+			assertThatIllegalStateException()
+				.isThrownBy(() -> persist(context, List.of(new AccountOrder(new BigInteger("18446744073709551621")))))
+				.withMessageContaining(AccountOrder.class.getName() + ".account is 18446744073709551621, which no"
+						+ " long holds");
+		});
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { DoubleShardEntities.class, FloatShardEntities.class, DecimalShardEntities.class })
+	void shardByAFractionalNumberFailsStartUpNamingTheAttribute(Class<?> entities) {
+		runner(entities).withPropertyValues("xxx.common.generators.orders.shard-bits=2")
+			.run(failsWith(Problem.SHARD_BY_ATTRIBUTE, ": the shard comes from a whole number (long, int, short,"
+					+ " byte, their wrappers, BigInteger) or a String; a fraction would be cut off, and keys that differ"
+					+ " would share a shard."));
+	}
+
+	@Test
+	void theGeneratorRefusesToBeSerializedSinceItHoldsTheApplicationsBeans() {
+		runner(ShardedEntities.class).withPropertyValues("xxx.common.generators.orders.shard-bits=3").run((context) -> {
+			SessionFactoryImplementor factory = context.getBean(EntityManagerFactory.class)
+				.unwrap(SessionFactoryImplementor.class);
+			Generator generator = factory.getMappingMetamodel().getEntityDescriptor(UserOrder.class).getGenerator();
+			assertThat(generator).isInstanceOf(IdgenIdGenerator.class);
+			for (Generator each : List.of(generator, new IdgenIdGenerator())) {
+				assertThatExceptionOfType(NotSerializableException.class)
+					.isThrownBy(() -> new ObjectOutputStream(new ByteArrayOutputStream()).writeObject(each))
+					.withMessageContaining("IdgenIdGenerator is not serialized: it holds the application's IdService")
+					.withMessageContaining("Hibernate serializes a SessionFactory by its name");
+			}
+			// what Hibernate does serialize still works, and finds the same factory
+			ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+			try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+				out.writeObject(factory);
+			}
+			try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+				assertThat(in.readObject()).isSameAs(factory);
+			}
 		});
 	}
 
@@ -209,6 +298,24 @@ abstract class AbstractIdgenIdShardByTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = Refund.class)
 	static class BadShardEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Rating.class)
+	static class DoubleShardEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Reading.class)
+	static class FloatShardEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = Payment.class)
+	static class DecimalShardEntities {
 
 	}
 

@@ -1,5 +1,6 @@
 package io.github.idgen.testsupport;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllCallback, AfterAllCallback
 		permits PostgresServer, MariaDbServer {
 
-	static final String INSTALL_HINT = "run 'bash scripts/install-test-databases.sh' (as root) to install them";
+	static final String INSTALL_HINT = "run 'bash scripts/install-test-databases.sh' (as root, on Debian or Ubuntu) to"
+			+ " install them, or put them on the PATH";
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -74,6 +76,24 @@ public abstract sealed class DatabaseServer implements AutoCloseable, BeforeAllC
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * Finds a program where Debian installs it, else on the PATH (another distribution, Homebrew).
+	 * @param name the program's file name
+	 * @param debian where Debian's package puts it, or null to look on the PATH only
+	 * @return its path, or null if it is in neither place
+	 */
+	static @Nullable Path program(String name, @Nullable String debian) {
+		if (debian != null && Files.isExecutable(Path.of(debian))) {
+			return Path.of(debian);
+		}
+		for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+			if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+				return Path.of(dir, name);
+			}
+		}
+		return null;
 	}
 
 	static boolean isRoot() {

@@ -48,16 +48,12 @@ public final class MariaDbServer extends DatabaseServer {
 		return shared;
 	}
 
-	private static String find(String name, String path) {
-		if (Files.isExecutable(Path.of(path))) {
-			return path;
+	private static String find(String name, String debian) {
+		Path program = program(name, debian);
+		if (program == null) {
+			throw new IllegalStateException("MariaDB server binary " + name + " is missing; " + INSTALL_HINT);
 		}
-		for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-			if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
-				return Path.of(dir, name).toString();
-			}
-		}
-		throw new IllegalStateException("MariaDB server binary " + name + " is missing; " + INSTALL_HINT);
+		return program.toString();
 	}
 
 	@Override

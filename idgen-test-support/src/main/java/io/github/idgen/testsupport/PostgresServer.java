@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A PostgreSQL server process (Debian's {@code postgresql} package, {@code /usr/lib/postgresql/N/bin}).
+ * A PostgreSQL server process (Debian's {@code postgresql} package, {@code /usr/lib/postgresql/N/bin}, the
+ * newest version there; elsewhere {@code initdb} and {@code pg_ctl} from the PATH).
  * PostgreSQL refuses to run as root, so as root every command runs as the {@code postgres} user
  * through {@code runuser}. A crash is {@code pg_ctl stop -m immediate}: the server quits without a
  * checkpoint and replays its write-ahead log on the next start.
@@ -44,16 +45,27 @@ public final class PostgresServer extends DatabaseServer {
 	}
 
 	private static Path findBin() {
-		try (Stream<Path> versions = Files.list(POSTGRESQL_LIB)) {
-			return versions.map((version) -> version.resolve("bin"))
-				.filter((bin) -> Files.isExecutable(bin.resolve("initdb")) && Files.isExecutable(bin.resolve("pg_ctl")))
-				.max(Comparator.comparing((Path bin) -> bin.getParent().getFileName().toString(),
-						Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder())))
-				.orElseThrow(PostgresServer::missing);
+		if (Files.isDirectory(POSTGRESQL_LIB)) {
+			try (Stream<Path> versions = Files.list(POSTGRESQL_LIB)) {
+				Path newest = versions.map((version) -> version.resolve("bin"))
+					.filter((bin) -> Files.isExecutable(bin.resolve("initdb")) && Files.isExecutable(bin.resolve("pg_ctl")))
+					.max(Comparator.comparing((Path bin) -> bin.getParent().getFileName().toString(),
+							Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder())))
+					.orElse(null);
+				if (newest != null) {
+					return newest;
+				}
+			}
+			catch (IOException ex) {
+				// not readable: try the PATH
+			}
 		}
-		catch (IOException ex) {
-			throw missing();
+		// not Debian's layout: initdb and pg_ctl side by side on the PATH
+		Path initdb = program("initdb", null);
+		if (initdb != null && initdb.getParent() != null && Files.isExecutable(initdb.resolveSibling("pg_ctl"))) {
+			return initdb.getParent();
 		}
+		throw missing();
 	}
 
 	private static IllegalStateException missing() {

@@ -333,12 +333,11 @@ public final class RedisServer implements AutoCloseable, BeforeAllCallback, Afte
 	}
 
 	private static String redisServer() {
-		for (String candidate : List.of("/usr/bin/redis-server", "/usr/local/bin/redis-server")) {
-			if (Files.isExecutable(Path.of(candidate))) {
-				return candidate;
-			}
+		Path program = DatabaseServer.program("redis-server", "/usr/bin/redis-server");
+		if (program == null) {
+			throw new IllegalStateException("redis-server is missing; " + DatabaseServer.INSTALL_HINT);
 		}
-		throw new IllegalStateException("redis-server is missing; " + DatabaseServer.INSTALL_HINT);
+		return program.toString();
 	}
 
 	private static String run(String... command) {

@@ -5,6 +5,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 import io.github.idgen.lease.LeaseDeploymentBuilder;
+import io.github.idgen.lease.LeaseSettings;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.utils.PathUtils;
@@ -27,6 +29,8 @@ public final class ClusterDeploymentBuilder extends LeaseDeploymentBuilder<Clust
 
 	String path = DEFAULT_PATH;
 
+	@Nullable String leafWorkersPath;
+
 	Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
 
 	Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
@@ -47,6 +51,23 @@ public final class ClusterDeploymentBuilder extends LeaseDeploymentBuilder<Clust
 	public ClusterDeploymentBuilder workerIdsPath(String path) {
 		PathUtils.validatePath(path);
 		this.path = path;
+		return this;
+	}
+
+	/**
+	 * Leases none of the worker ids that Leaf's Snowflake servers hold on the same ZooKeeper: the
+	 * sequence numbers of the PERSISTENT_SEQUENTIAL nodes {@code <ip>:<port>-<sequence>} under the path,
+	 * read at start (which fails with {@link LeafWorkersUnreadableException} if they cannot be told),
+	 * before every lease and at every check of the lease held. Leaf's worker id is the 10 bits above
+	 * its 12 sequence bits, so the layout must put its node id on the same bits: 10 datacenter and worker
+	 * bits together above 12 sequence and shard bits, as {@link io.github.idgen.snowflake.LibraryLayouts#LEAF}
+	 * and {@link io.github.idgen.snowflake.SnowflakeLayout#TWITTER}.
+	 * @param path Leaf's {@code /snowflake/<leaf.name>/forever}
+	 * @return this builder
+	 */
+	public ClusterDeploymentBuilder leafWorkersPath(String path) {
+		PathUtils.validatePath(path);
+		this.leafWorkersPath = path;
 		return this;
 	}
 
@@ -87,11 +108,40 @@ public final class ClusterDeploymentBuilder extends LeaseDeploymentBuilder<Clust
 	 * @return the deployment
 	 */
 	public ClusterDeploymentImpl build() {
-		if (this.client != null) {
-			return new ClusterDeploymentImpl(this, newSettings(), this.client, false);
+		LeaseSettings settings = newSettings();
+		if (this.leafWorkersPath != null) {
+			requireLeafShape(settings.layout());
 		}
-		return new ClusterDeploymentImpl(this, newSettings(), ZooKeeperClients.create(Objects.requireNonNull(this.connectString),
+		if (this.client != null) {
+			return new ClusterDeploymentImpl(this, settings, this.client, false);
+		}
+		return new ClusterDeploymentImpl(this, settings, ZooKeeperClients.create(Objects.requireNonNull(this.connectString),
 				this.sessionTimeout, this.connectionTimeout, this.clientCustomizer), true);
+	}
+
+	/**
+	 * Refuses a layout whose node ids are not Leaf's worker ids: with other bits, a worker id Leaf
+	 * holds and the node id idgen leases would land on different bits, and excluding one says nothing
+	 * about the other.
+	 * @param layout the layout of the leases
+	 * @throws IllegalStateException naming the layout's bits
+	 */
+	public static void requireLeafShape(SnowflakeLayout layout) {
+		if (!hasLeafShape(layout)) {
+			throw new IllegalStateException("Leaf's worker ids are the 10 bits above its 12 sequence bits, but this"
+					+ " layout has " + layout.datacenterBits() + " datacenter, " + layout.workerBits() + " worker, "
+					+ layout.sequenceBits() + " sequence and " + layout.shardBits() + " shard bits: excluding Leaf's"
+					+ " worker ids would not keep its ids apart. Use LibraryLayouts.LEAF (Leaf's epoch and bits).");
+		}
+	}
+
+	/**
+	 * Returns whether a layout's node id occupies the bits Leaf's worker id occupies.
+	 * @param layout a layout
+	 * @return whether its datacenter and worker bits are 10 together, right above 12 sequence and shard bits
+	 */
+	public static boolean hasLeafShape(SnowflakeLayout layout) {
+		return layout.datacenterBits() + layout.workerBits() == 10 && layout.sequenceBits() + layout.shardBits() == 12;
 	}
 
 }

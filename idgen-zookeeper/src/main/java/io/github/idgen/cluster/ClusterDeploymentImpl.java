@@ -1,6 +1,7 @@
 package io.github.idgen.cluster;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -17,6 +18,9 @@ import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.curator.utils.ZKPaths;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Leases a worker id from ZooKeeper: the {@link ClusterDeployment} of cluster mode. A facade that
@@ -32,6 +36,8 @@ import org.apache.curator.utils.ZKPaths;
  * same worker ids.
  */
 public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
+
+	private static final Logger logger = LoggerFactory.getLogger(ClusterDeploymentImpl.class);
 
 	/** Parent path of the lease nodes unless another is set. */
 	public static final String DEFAULT_PATH = "/idgen/worker_ids";
@@ -60,6 +66,8 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 
 	private final Duration connectionTimeout;
 
+	private final @Nullable String leafWorkersPath;
+
 	private final ZooKeeperLeaseBackend backend;
 
 	private final ConnectionStateListener connectionStateListener = (c, newState) -> onConnectionStateChanged(newState);
@@ -73,7 +81,9 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 		// watches are removed on close(), so that a client the caller keeps never calls back into us
 		this(builder, settings, new ZooKeeperLeaseBackend(
 				requireNoNamespace(client, builder.path).newWatcherRemoveCuratorFramework(), builder.path,
-				builder.sessionTimeout.toMillis()), client, ownsClient);
+				builder.sessionTimeout.toMillis(),
+				(builder.leafWorkersPath != null) ? new LeafWorkers(client, builder.leafWorkersPath) : null), client,
+				ownsClient);
 	}
 
 	private ClusterDeploymentImpl(ClusterDeploymentBuilder builder, LeaseSettings settings,
@@ -82,6 +92,7 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 		this.rootClient = client;
 		this.ownsClient = ownsClient;
 		this.connectionTimeout = builder.connectionTimeout;
+		this.leafWorkersPath = builder.leafWorkersPath;
 		this.backend = backend;
 		backend.reportLossesTo(keeper()::lost);
 	}
@@ -134,6 +145,7 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 			if (!this.rootClient.blockUntilConnected((int) this.connectionTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				throw new ZooKeeperUnavailableException(getConnectString(), this.connectionTimeout, null);
 			}
+			logLeafWorkers();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -143,6 +155,61 @@ public final class ClusterDeploymentImpl extends AbstractLeaseDeployment {
 		catch (RuntimeException ex) {
 			close();
 			throw ex;
+		}
+	}
+
+	/** Fails start-up while Leaf's worker ids cannot be told, rather than at the first id request. */
+	private void logLeafWorkers() {
+		if (this.leafWorkersPath == null) {
+			return;
+		}
+		Map<Integer, String> leafWorkers;
+		try {
+			leafWorkers = this.backend.leafWorkerIdsAtStart();
+		}
+		catch (RuntimeException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new ZooKeeperUnavailableException(getConnectString(), this.connectionTimeout, ex);
+		}
+		logger.info("Leasing none of the worker ids Leaf's Snowflake servers hold at {}: {}", this.leafWorkersPath,
+				leafWorkers.isEmpty() ? "none yet" : runs(leafWorkers.keySet()));
+	}
+
+	/** Leaf's sequence numbers mostly run on from 0: {@code [0..999, 1005]} reads better than a thousand. */
+	static String runs(Iterable<Integer> sortedIds) {
+		StringBuilder text = new StringBuilder("[");
+		int first = -1;
+		int last = -1;
+		for (int id : sortedIds) {
+			if (first >= 0 && id == last + 1) {
+				last = id;
+				continue;
+			}
+			appendRun(text, first, last);
+			first = id;
+			last = id;
+		}
+		appendRun(text, first, last);
+		return text.append(']').toString();
+	}
+
+	private static void appendRun(StringBuilder text, int first, int last) {
+		if (first < 0) {
+			return;
+		}
+		if (text.length() > 1) {
+			text.append(", ");
+		}
+		if (last - first >= 2) {
+			text.append(first).append("..").append(last);
+		}
+		else {
+			text.append(first);
+			if (last != first) {
+				text.append(", ").append(last);
+			}
 		}
 	}
 

@@ -22,6 +22,8 @@ import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.Watcher.Event.EventType;
 import org.apache.zookeeper.data.Stat;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Leases in ZooKeeper: an EPHEMERAL node {@code <path>/<nodeId>} per lease, whose data names the
@@ -32,8 +34,14 @@ import org.jspecify.annotations.Nullable;
  * A node is ours only if the current session owns it and its data carries our token: neither another
  * session's node (a dead session of this process included) nor another deployment's node on the same
  * session is ever adopted or deleted. A watch on the node reports its deletion.
+ * <p>
+ * With {@link LeafWorkers}, the worker ids of Leaf's Snowflake servers count as held: they are read
+ * again before every lease, and at every check of the lease held, since a Leaf server that starts later
+ * takes the next sequence number whatever idgen holds; a lease whose id such a server took is lost.
  */
 final class ZooKeeperLeaseBackend implements LeaseBackend {
+
+	private static final Logger logger = LoggerFactory.getLogger(ZooKeeperLeaseBackend.class);
 
 	private final WatcherRemoveCuratorFramework client;
 
@@ -43,6 +51,11 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 
 	private final long requestedSessionTimeoutMillis;
 
+	private final @Nullable LeafWorkers leafWorkers;
+
+	/** The last reason Leaf's worker ids could not be told, logged once. */
+	private volatile @Nullable String leafWorkersProblem;
+
 	/** Told of a deleted lease node, by its path and why; nobody until the facade wires its keeper. */
 	private volatile BiConsumer<String, String> lossReport = (nodePath, why) -> {
 	};
@@ -50,8 +63,10 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 	/** One watcher per node path: ZooKeeper keeps a watcher once however often it is set again. */
 	private final Map<String, LeaseNodeWatcher> watchers = new ConcurrentHashMap<>();
 
-	ZooKeeperLeaseBackend(WatcherRemoveCuratorFramework client, String path, long requestedSessionTimeoutMillis) {
+	ZooKeeperLeaseBackend(WatcherRemoveCuratorFramework client, String path, long requestedSessionTimeoutMillis,
+			@Nullable LeafWorkers leafWorkers) {
 		this.client = client;
+		this.leafWorkers = leafWorkers;
 		this.path = path;
 		this.marksPath = ZKPaths.makePath(path, ClusterDeploymentImpl.MARKS);
 		this.requestedSessionTimeoutMillis = requestedSessionTimeoutMillis;
@@ -106,7 +121,48 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 				held.add(nodeId);
 			}
 		}
+		for (int leafWorkerId : leafWorkerIds().keySet()) {
+			if (range.contains(leafWorkerId)) {
+				held.add(leafWorkerId);
+			}
+		}
 		return held;
+	}
+
+	/**
+	 * Reads the worker ids Leaf's servers hold at start, where a failure stops the start and is reported
+	 * by it.
+	 * @return none without Leaf's path
+	 * @throws LeafWorkersUnreadableException if they cannot be told
+	 * @throws Exception if ZooKeeper cannot be reached
+	 */
+	Map<Integer, String> leafWorkerIdsAtStart() throws Exception {
+		return (this.leafWorkers != null) ? this.leafWorkers.read() : Map.of();
+	}
+
+	/**
+	 * Reads the worker ids Leaf's servers hold, with the paths of their nodes.
+	 * @return none without Leaf's path
+	 * @throws LeafWorkersUnreadableException if they cannot be told
+	 * @throws Exception if ZooKeeper cannot be reached
+	 */
+	Map<Integer, String> leafWorkerIds() throws Exception {
+		if (this.leafWorkers == null) {
+			return Map.of();
+		}
+		try {
+			Map<Integer, String> read = this.leafWorkers.read();
+			this.leafWorkersProblem = null;
+			return read;
+		}
+		catch (LeafWorkersUnreadableException ex) {
+			// the keeper only logs a failed renewal at DEBUG: say once why ids stop, since the lease then lapses
+			if (!ex.getMessage().equals(this.leafWorkersProblem)) {
+				logger.warn("{} A lease held is not renewed meanwhile, so its ids stop.", ex.getMessage());
+				this.leafWorkersProblem = ex.getMessage();
+			}
+			throw ex;
+		}
 	}
 
 	@Override
@@ -202,7 +258,12 @@ final class ZooKeeperLeaseBackend implements LeaseBackend {
 		if (stat == null) {
 			return "lease node deleted";
 		}
-		return (stat.getEphemeralOwner() == lease.getSessionId()) ? null : "lease node owned by another session";
+		if (stat.getEphemeralOwner() != lease.getSessionId()) {
+			return "lease node owned by another session";
+		}
+		String leafNode = leafWorkerIds().get(lease.getNodeId());
+		return (leafNode != null) ? "worker id " + lease.getNodeId() + " taken by Leaf's Snowflake server node " + leafNode
+				: null;
 	}
 
 	@Override

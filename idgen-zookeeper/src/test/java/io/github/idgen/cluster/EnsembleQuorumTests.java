@@ -2,9 +2,12 @@ package io.github.idgen.cluster;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.WorkerIdLease;
@@ -33,7 +36,7 @@ class EnsembleQuorumTests {
 
 	@BeforeEach
 	void setUp() throws Exception {
-		this.cluster = new TestingCluster(3);
+		this.cluster = new TestingCluster(threeServersOnDistinctPorts());
 		this.cluster.start();
 		this.support = new LeaseTestSupport(this.cluster.getConnectString());
 	}
@@ -94,6 +97,33 @@ class EnsembleQuorumTests {
 		assertThat(SnowflakeLayout.TWITTER.decompose(third).workerId()).isEqualTo(after.getWorkerId());
 		CuratorFramework operator = this.support.operatorClient();
 		assertThat(operator.checkExists().forPath(after.getPath()).getEphemeralOwner()).isEqualTo(after.getSessionId());
+	}
+
+	/**
+	 * Three servers whose nine client, election and quorum ports are all different. {@code new
+	 * TestingCluster(3)} draws each port by binding port 0 and closing the socket again, and a kernel may
+	 * hand the same port out twice in a row: CI saw server 3 refuse to start with "Client and election port
+	 * must be different". Holding every socket open until all nine are drawn rules that out.
+	 */
+	private static List<InstanceSpec> threeServersOnDistinctPorts() throws IOException {
+		List<ServerSocket> sockets = new ArrayList<>();
+		try {
+			for (int i = 0; i < 9; i++) {
+				sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+			}
+			List<InstanceSpec> servers = new ArrayList<>();
+			for (int server = 0; server < 3; server++) {
+				servers.add(new InstanceSpec(null, sockets.get(3 * server).getLocalPort(),
+						sockets.get(3 * server + 1).getLocalPort(), sockets.get(3 * server + 2).getLocalPort(), true,
+						server + 1));
+			}
+			return servers;
+		}
+		finally {
+			for (ServerSocket socket : sockets) {
+				socket.close();
+			}
+		}
 	}
 
 	/** Asks a server with the four-letter word {@code srvr} (allowed by default) whether it serves clients. */

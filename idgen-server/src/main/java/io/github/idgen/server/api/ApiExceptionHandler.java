@@ -5,8 +5,11 @@ import java.time.Duration;
 import io.github.idgen.autoconfigure.web.IdUnavailableProblemHandler;
 import io.github.idgen.codes.BusinessNumbersExhaustedException;
 import io.github.idgen.codes.UnknownCodeException;
+import io.github.idgen.info.Documentation;
+import io.github.idgen.segment.SegmentCompositionChangedException;
 import io.github.idgen.segment.SegmentStoreException;
 import io.github.idgen.segment.SegmentTagExhaustedException;
+import io.github.idgen.segment.SegmentTagRefusedException;
 import io.github.idgen.segment.UnknownSegmentTagException;
 import io.github.idgen.snowflake.IdUnavailableException;
 import io.github.idgen.snowflake.UnknownGeneratorException;
@@ -25,9 +28,10 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /**
  * Every error of the API as an RFC 9457 problem detail ({@code application/problem+json}): Spring
  * MVC's own (unknown path, wrong method, ...) through {@link ResponseEntityExceptionHandler}, and
- * idgen's: 400 bad parameter, 404 unknown tag, generator or code, 409 exhausted tag or code, 503 with
- * {@code Retry-After} when no id can be issued for now. Details tell the caller what it can act on; the operator's
- * explanation (hosts, tables, properties) goes to the log.
+ * idgen's: 400 bad parameter, 404 unknown tag, generator or code, 409 exhausted tag or code and a tag
+ * this server refused for good, 503 with {@code Retry-After} when no id can be issued for now. Details
+ * tell the caller what it can act on; the operator's explanation (hosts, tables, properties) goes to
+ * the log.
  */
 @RestControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
@@ -47,7 +51,9 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> segmentsOff(SegmentsOffException ex) {
-		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem(HttpStatus.NOT_FOUND, "Unknown tag", ex.getMessage()));
+		ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "Unknown tag", ex.getMessage());
+		problem.setProperty("tag", ex.getTag());
+		return ResponseEntity.status(HttpStatus.NOT_FOUND).body(problem);
 	}
 
 	@ExceptionHandler
@@ -59,6 +65,24 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 			problem.setDetail(problem.getDetail() + " The server's operator adds it with: " + howToAdd);
 		}
 		return answer;
+	}
+
+	/** A tag to create that exists with other settings: the answer names each of them. */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> tagExists(TagExistsException ex) {
+		ProblemDetail problem = problem(HttpStatus.CONFLICT, "Tag exists with other settings", ex.getMessage());
+		problem.setProperty("tag", ex.getTag());
+		problem.setProperty("differences", ex.getDifferences());
+		return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
+	}
+
+	/** Its detail is the store's reason: only a token allowed to manage, its operator's, gets here. */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> tagNotCreatable(TagNotCreatableException ex) {
+		ProblemDetail problem = problem(HttpStatus.CONFLICT, "Tag cannot be created", ex.getMessage());
+		problem.setProperty("tag", ex.getTag());
+		log.warn("Segment tag '{}' not created: {}", ex.getTag(), ex.getMessage());
+		return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
 	}
 
 	@ExceptionHandler
@@ -85,6 +109,28 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 				+ "' has handed out every id up to its max_limit_id " + ex.getMaxLimitId() + ".");
 		problem.setProperty("tag", ex.getTag());
 		problem.setProperty("maxLimitId", Long.toString(ex.getMaxLimitId()));
+		return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
+	}
+
+	/**
+	 * A tag this server refused for the rest of its life: 409 like an exhausted tag, not 503, since
+	 * neither waiting nor another try ends it, only the operator (a 503 would have callers retry, and
+	 * a server started after the change, which does not refuse, may be the one whose ids repeat).
+	 * Not logged: the segment service logged it once, when it refused the tag.
+	 */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> refused(SegmentTagRefusedException ex) {
+		String why = (ex instanceof SegmentCompositionChangedException)
+				? "its composition (business id, business bits, shard bits) changed while this server issued its ids,"
+						+ " and changing a tag's composition is a migration: the server's operator follows it"
+						+ " (" + Documentation.section("segments.md", "composed-ids-business-id-and-shard")
+						+ ") and restarts the server."
+				: "its store handed out ids below ids this server had already issued (it lost committed"
+						+ " allocations); the server's operator repairs the tag's record and restarts the server.";
+		ProblemDetail problem = problem(HttpStatus.CONFLICT, "Tag refused",
+				"Segment tag '" + ex.getTag() + "' is refused by this server until it restarts: " + why);
+		problem.setProperty("tag", ex.getTag());
+		log.debug("Answered 409: {}", ex.getMessage());
 		return ResponseEntity.status(HttpStatus.CONFLICT).body(problem);
 	}
 

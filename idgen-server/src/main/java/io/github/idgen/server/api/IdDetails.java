@@ -23,10 +23,11 @@ record IdDetails(String id, String timestamp, int datacenterId, int workerId, in
 	 * @param layout the layout of the generator that issued it
 	 * @param id the id as the path has it
 	 * @return its parts
-	 * @throws BadParameterException if it is not a non-negative 64-bit number
+	 * @throws BadParameterException naming {@code id} if it is no number from 0 to the layout's largest id
+	 * (a javascript-safe layout's is 2^53 - 1)
 	 */
 	static IdDetails decode(SnowflakeLayout layout, String id) {
-		SnowflakeId parts = layout.decompose(Parameters.bounded("id", id, 0, Long.MAX_VALUE));
+		SnowflakeId parts = layout.decompose(Parameters.bounded("id", id, 0, layout.maxId()));
 		return new IdDetails(Long.toString(parts.id()), parts.timestamp().toString(), parts.datacenterId(),
 				parts.workerId(), parts.sequence(), (layout.shardBits() > 0) ? parts.shard() : null);
 	}

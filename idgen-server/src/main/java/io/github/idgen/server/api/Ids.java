@@ -14,6 +14,8 @@ import io.github.idgen.segment.SegmentIdService;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SegmentTagCreation;
+import io.github.idgen.segment.SegmentTagSettings;
 import io.github.idgen.server.metrics.TaggedServerRequestObservationConvention;
 import io.github.idgen.snowflake.IdService;
 import org.jspecify.annotations.Nullable;
@@ -38,9 +40,13 @@ class Ids {
 	/** Null without segment ids: every code is then unknown. */
 	private final @Nullable Codes codes;
 
+	/** The range endpoint's calls at the store, bounded per tag. */
+	private final StoreCallsPerTag storeCalls;
+
 	Ids(Generators generators, ObjectProvider<SegmentIdServices> segments, ObjectProvider<SegmentStore> store,
-			ObjectProvider<Codes> codes) {
+			ObjectProvider<Codes> codes, StoreCallsPerTag storeCalls) {
 		this.generators = generators;
+		this.storeCalls = storeCalls;
 		this.segments = segments.getIfAvailable();
 		this.store = store.getIfAvailable();
 		this.codes = codes.getIfAvailable();
@@ -75,27 +81,42 @@ class Ids {
 
 	SegmentIdService segment(String tag, HttpServletRequest request) {
 		TaggedServerRequestObservationConvention.mark(request, tag);
-		return required(this.segments).forTag(tag);
+		return required(this.segments, tag).forTag(tag);
 	}
 
 	/** The next id of a tag, for the shard of {@code ?shard=} or {@code ?key=} if its ids carry one. */
-	long segmentId(String tag, @Nullable String shard, @Nullable String key, HttpServletRequest request) {
+	long segmentId(String tag, HttpServletRequest request) {
 		SegmentIdService service = segment(tag, request);
-		Integer asked = Parameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
+		Integer asked = Parameters.shard(request, service.shardBits(), "segment tag '" + tag + "'");
 		return (asked != null) ? service.nextId(asked) : service.nextId();
 	}
 
-	List<String> segmentIds(String tag, int count, @Nullable String shard, @Nullable String key,
-			HttpServletRequest request) {
+	List<String> segmentIds(String tag, int count, HttpServletRequest request) {
 		SegmentIdService service = segment(tag, request);
-		Integer asked = Parameters.shard(shard, key, service.shardBits(), "segment tag '" + tag + "'");
+		Integer asked = Parameters.shard(request, service.shardBits(), "segment tag '" + tag + "'");
 		return strings((asked != null) ? service.nextIds(asked, count) : service.nextIds(count));
 	}
 
 	SegmentRange range(String tag, @Nullable Integer size, @Nullable Integer step, HttpServletRequest request) {
 		TaggedServerRequestObservationConvention.mark(request, tag);
-		SegmentStore store = required(this.store);
-		return (size != null) ? store.allocateExactly(tag, size) : store.allocate(tag, Objects.requireNonNull(step));
+		SegmentStore store = required(this.store, tag);
+		return this.storeCalls.call(tag,
+				() -> (size != null) ? store.allocateExactly(tag, size) : store.allocate(tag, Objects.requireNonNull(step)));
+	}
+
+	/**
+	 * Creates a tag in the store, unless it exists. Not bounded like the range endpoint's calls: only
+	 * tokens allowed to manage create tags, rarely, and racing ones must each get their answer.
+	 */
+	SegmentTagCreation createTag(String tag, SegmentTagSettings settings, HttpServletRequest request) {
+		TaggedServerRequestObservationConvention.mark(request, tag);
+		SegmentStore store = required(this.store, tag);
+		try {
+			return store.createTag(tag, settings);
+		}
+		catch (UnsupportedOperationException | IllegalStateException ex) {
+			throw new TagNotCreatableException(tag, ex);
+		}
 	}
 
 	/** A code by name, or {@code UnknownCodeException} (404). */
@@ -112,9 +133,9 @@ class Ids {
 		return ids.stream().map(String::valueOf).toList();
 	}
 
-	private static <T> T required(@Nullable T segmentsPart) {
+	private static <T> T required(@Nullable T segmentsPart, String tag) {
 		if (segmentsPart == null) {
-			throw new SegmentsOffException();
+			throw new SegmentsOffException(tag);
 		}
 		return segmentsPart;
 	}

@@ -3,7 +3,6 @@ package io.github.idgen.server.api;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.http.HttpServletRequest;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -11,7 +10,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -34,19 +32,15 @@ class LeafController {
 	}
 
 	@RequestMapping("/segment/get/{key}")
-	ResponseEntity<String> segment(@PathVariable("key") String key,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String shardKey, HttpServletRequest request) {
+	ResponseEntity<String> segment(@PathVariable("key") String key, HttpServletRequest request) {
 		// Leaf's {key} is the tag; ?key= is the text whose shard the id carries, as on /v1
-		return text(this.ids.segmentId(key, shard, shardKey, request));
+		return text(this.ids.segmentId(key, request));
 	}
 
 	@RequestMapping("/snowflake/get/{key}")
-	ResponseEntity<String> snowflake(@PathVariable("key") String key,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String shardKey, HttpServletRequest request) {
+	ResponseEntity<String> snowflake(@PathVariable("key") String key, HttpServletRequest request) {
 		Generators.Generator generator = this.ids.generator(key, request);
-		return text(generator.nextId(Parameters.shard(shard, shardKey, generator.shardBits(), generator.what())));
+		return text(generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what())));
 	}
 
 	private static ResponseEntity<String> text(long id) {

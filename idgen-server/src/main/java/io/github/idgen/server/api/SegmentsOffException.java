@@ -6,8 +6,16 @@ package io.github.idgen.server.api;
  */
 class SegmentsOffException extends RuntimeException {
 
-	SegmentsOffException() {
-		super("This idgen-server has no segment ids: it has no segment store (spring.datasource.url, or Redis)");
+	private final String tag;
+
+	SegmentsOffException(String tag) {
+		super("Segment tag '" + tag + "' does not exist: this idgen-server has no segment ids, since it has no"
+				+ " segment store (spring.datasource.url, or Redis)");
+		this.tag = tag;
+	}
+
+	String getTag() {
+		return this.tag;
 	}
 
 }

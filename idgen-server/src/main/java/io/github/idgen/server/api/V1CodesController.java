@@ -41,7 +41,9 @@ class V1CodesController {
 	}
 
 	private BusinessNumbers code(String name, HttpServletRequest request) {
-		return this.ids.code(name, request);
+		BusinessNumbers code = this.ids.code(name, request);
+		Parameters.noShard(request, "The business numbers of code '" + name + "' carry no shard");
+		return code;
 	}
 
 }

@@ -4,6 +4,9 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
@@ -17,8 +20,8 @@ import org.springframework.web.bind.annotation.RestController;
  * Snowflake ids of a named generator ({@code xxx.common.generators.<name>.*}), as {@code /v1/ids}
  * serves the default one; an id is taken apart with that generator's layout. A name none has is a
  * 404, not the default generator: a caller of {@code /v1} gets the id space it asked for or none.
- * A generator with shard bits needs {@code ?shard=} or {@code ?key=} ({@link Parameters#shard}); one
- * without refuses them.
+ * A generator with shard bits needs {@code ?shard=} or {@code ?key=} ({@link Parameters#shard}, which
+ * reads them from the request, where a repeated one shows); one without refuses them.
  */
 @RestController
 @RequestMapping("/v1/generators/{name}")
@@ -31,21 +34,25 @@ class V1GeneratorsController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("name") String name,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
+	@Parameter(name = "shard", in = ParameterIn.QUERY, description = Parameters.SHARD_DESCRIPTION,
+			schema = @Schema(type = "string"))
+	@Parameter(name = "key", in = ParameterIn.QUERY, description = Parameters.KEY_DESCRIPTION,
+			schema = @Schema(type = "string"))
+	String next(@PathVariable("name") String name, HttpServletRequest request) {
 		Generators.Generator generator = this.ids.namedGenerator(name, request);
-		return Long.toString(generator.nextId(Parameters.shard(shard, key, generator.shardBits(), generator.what())));
+		return Long.toString(generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what())));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+	@Parameter(name = "shard", in = ParameterIn.QUERY, description = Parameters.SHARD_DESCRIPTION,
+			schema = @Schema(type = "string"))
+	@Parameter(name = "key", in = ParameterIn.QUERY, description = Parameters.KEY_DESCRIPTION,
+			schema = @Schema(type = "string"))
 	List<String> batch(@PathVariable("name") String name,
-			@RequestParam(name = "count", required = false) @Nullable String count,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
+			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
 		int num = Parameters.count(count);
 		Generators.Generator generator = this.ids.namedGenerator(name, request);
-		Integer shardOfIds = Parameters.shard(shard, key, generator.shardBits(), generator.what());
+		Integer shardOfIds = Parameters.shard(request, generator.shardBits(), generator.what());
 		return Ids.strings(generator.nextIds(shardOfIds, num));
 	}
 

@@ -15,7 +15,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Snowflake ids of the default generator: one as text, a batch as JSON strings (JavaScript numbers
- * lose precision above 2^53), and an id taken apart with the default layout.
+ * lose precision above 2^53), and an id taken apart with the default layout. Its ids carry no shard,
+ * so {@code ?shard=} and {@code ?key=} are refused rather than ignored.
  */
 @RestController
 @RequestMapping("/v1/ids")
@@ -29,14 +30,16 @@ class V1IdsController {
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
 	String next(HttpServletRequest request) {
-		return Long.toString(this.ids.defaultGenerator(request).idService().nextId());
+		Generators.Generator generator = this.ids.defaultGenerator(request);
+		return Long.toString(generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what())));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 	List<String> batch(@RequestParam(name = "count", required = false) @Nullable String count,
 			HttpServletRequest request) {
 		int num = Parameters.count(count);
-		return Ids.strings(this.ids.defaultGenerator(request).idService().nextIds(num));
+		Generators.Generator generator = this.ids.defaultGenerator(request);
+		return Ids.strings(generator.nextIds(Parameters.shard(request, generator.shardBits(), generator.what()), num));
 	}
 
 	@GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentComposition.ComposedId;
 import io.github.idgen.segment.SegmentRange;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
@@ -33,17 +36,23 @@ class V1SegmentsController {
 	}
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
-	String next(@PathVariable("tag") String tag, @RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
-		return Long.toString(this.ids.segmentId(tag, shard, key, request));
+	@Parameter(name = "shard", in = ParameterIn.QUERY, description = Parameters.SHARD_DESCRIPTION,
+			schema = @Schema(type = "string"))
+	@Parameter(name = "key", in = ParameterIn.QUERY, description = Parameters.KEY_DESCRIPTION,
+			schema = @Schema(type = "string"))
+	String next(@PathVariable("tag") String tag, HttpServletRequest request) {
+		// ?shard= and ?key= are read from the request, where a repeated one shows (Parameters.shard)
+		return Long.toString(this.ids.segmentId(tag, request));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+	@Parameter(name = "shard", in = ParameterIn.QUERY, description = Parameters.SHARD_DESCRIPTION,
+			schema = @Schema(type = "string"))
+	@Parameter(name = "key", in = ParameterIn.QUERY, description = Parameters.KEY_DESCRIPTION,
+			schema = @Schema(type = "string"))
 	List<String> batch(@PathVariable("tag") String tag,
-			@RequestParam(name = "count", required = false) @Nullable String count,
-			@RequestParam(name = "shard", required = false) @Nullable String shard,
-			@RequestParam(name = "key", required = false) @Nullable String key, HttpServletRequest request) {
-		return this.ids.segmentIds(tag, Parameters.count(count), shard, key, request);
+			@RequestParam(name = "count", required = false) @Nullable String count, HttpServletRequest request) {
+		return this.ids.segmentIds(tag, Parameters.count(count), request);
 	}
 
 	/**
@@ -83,6 +92,9 @@ class V1SegmentsController {
 					+ Parameters.MAX_RANGE_SIZE + ") and step (at least N ids, at most " + Parameters.MAX_RANGE_SIZE
 					+ ", and the tag's own step)");
 		}
+		// the client composes the ids of every shard from the range's sequences (HttpSegmentStore)
+		Parameters.noShard(request, "A range of segment tag '" + tag + "' is sequences that its client composes into"
+				+ " ids of any shard");
 		SegmentRange range = (size != null)
 				? this.ids.range(tag, (int) Parameters.bounded("size", size, 1, Parameters.MAX_RANGE_SIZE), null, request)
 				: this.ids.range(tag, null, Parameters.step(step), request);

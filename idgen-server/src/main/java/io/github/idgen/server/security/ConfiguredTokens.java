@@ -93,7 +93,8 @@ public final class ConfiguredTokens {
 		if (plain != null) {
 			if (plain.length() < 16 || !plain.chars().allMatch((c) -> c > ' ' && c < 127)) {
 				throw new ServerConfigurationException(key + ".token is shorter than 16 characters or not printable ASCII",
-						"Use a long random token, such as the output of: openssl rand -base64 32");
+						"Use a long random token, such as the output of: openssl rand -hex 32 (hex digits need no"
+								+ " encoding in a URL, where base64's '+' and '/' do)");
 			}
 			return sha256(plain);
 		}
@@ -153,7 +154,7 @@ public final class ConfiguredTokens {
 	 * @param name the token's name
 	 * @param hash SHA-256 of its token
 	 * @param tags the tags it may use; empty for all
-	 * @param manage whether it may read the Actuator endpoints
+	 * @param manage whether it may read the Actuator endpoints and create tags
 	 */
 	public record Caller(String name, byte[] hash, Set<String> tags, boolean manage) {
 

@@ -2,11 +2,13 @@ package io.github.idgen.server.security;
 
 import jakarta.servlet.DispatcherType;
 
+import io.github.idgen.codes.Codes;
 import io.github.idgen.server.IdgenServerProperties;
 import io.github.idgen.server.ServerMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
@@ -15,6 +17,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -26,13 +29,16 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.context.RequestAttributeSecurityContextRepository;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.security.web.header.writers.StaticHeadersWriter;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 
 /**
  * Bearer tokens from {@code idgen.server.tokens}: every endpoint but health, info and the OpenAPI
- * document needs one; tag paths need one allowed that tag; the other Actuator endpoints (and health's
+ * document needs one; tag paths need one allowed that tag (creating a tag, also one allowed to
+ * manage), a business number code's one allowed its
+ * name and the tag it draws from; the other Actuator endpoints (and health's
  * details) one allowed to manage, since they show every tag, unless they are on a port of their own
  * ({@code management.server.port}), which is then the permission. The demo without tokens lets
  * everyone in (it listens on loopback only). Stateless: no session, no cookie, so no CSRF to defend
@@ -47,9 +53,14 @@ public class SecurityConfiguration {
 
 	private static final String[] OPEN = { "/v3/api-docs", "/v3/api-docs/**", "/error" };
 
-	/** Paths whose {tag} a token must be allowed; codes are named like tags. */
-	private static final String[] TAG_PATHS = { "/api/segment/get/{tag}", "/v1/segments/{tag}", "/v1/segments/{tag}/**",
-			"/v1/codes/{tag}/**" };
+	/** Paths whose {tag} a token must be allowed. */
+	private static final String[] TAG_PATHS = { "/api/segment/get/{tag}", "/v1/segments/{tag}", "/v1/segments/{tag}/**" };
+
+	/** Creating a tag: a token allowed that tag and to manage. */
+	private static final String CREATE_TAG_PATH = "/v1/segments/{tag}";
+
+	/** Paths of a business number code, named like a tag: a token must be allowed its name and its tag. */
+	private static final String[] CODE_PATHS = { "/v1/codes/{tag}/**" };
 
 	/**
 	 * Snowflake ids, open to every valid token; matched before Actuator's endpoints, so that no id
@@ -83,7 +94,7 @@ public class SecurityConfiguration {
 
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, ConfiguredTokens tokens,
-			TokenAuthenticationProvider provider, Environment environment,
+			TokenAuthenticationProvider provider, Environment environment, ObjectProvider<Codes> codes,
 			@Qualifier("handlerExceptionResolver") HandlerExceptionResolver resolver) throws Exception {
 		http.csrf((csrf) -> csrf.disable())
 			.httpBasic((basic) -> basic.disable())
@@ -104,7 +115,7 @@ public class SecurityConfiguration {
 		authentication.setSuccessHandler((request, response, result) -> {
 		});
 		authentication.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
-		TagAccess tagAccess = new TagAccess();
+		TagAccess tagAccess = new TagAccess(false);
 		boolean managementPort = ManagementPortType.get(environment) == ManagementPortType.DIFFERENT;
 		return http.addFilterBefore(authentication, AuthorizationFilter.class)
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
@@ -113,8 +124,12 @@ public class SecurityConfiguration {
 					.permitAll()
 					.requestMatchers(OPEN)
 					.permitAll()
+					.requestMatchers(HttpMethod.PUT, CREATE_TAG_PATH)
+					.access(new TagAccess(true))
 					.requestMatchers(TAG_PATHS)
 					.access(tagAccess)
+					.requestMatchers(CODE_PATHS)
+					.access(new CodeAccess(codes))
 					.requestMatchers(SNOWFLAKE_PATHS)
 					.authenticated()
 					.requestMatchers(EndpointRequest.to(OPEN_ENDPOINTS))
@@ -151,6 +166,12 @@ public class SecurityConfiguration {
 				}
 
 			});
+	}
+
+	/** Found by Spring Security's web configuration, which hands it the firewall's refusals. */
+	@Bean
+	RequestRejectedHandler rejectedRequests(@Qualifier("handlerExceptionResolver") HandlerExceptionResolver resolver) {
+		return new RejectedRequests(resolver);
 	}
 
 	@Bean

@@ -13,11 +13,24 @@ import org.springframework.security.web.access.intercept.RequestAuthorizationCon
 /**
  * Grants a request on a tag's path ({@code {tag}} in the pattern) to a token allowed that tag,
  * whether or not the tag exists: a caller learns nothing about tags it may not use. A request
- * without a valid token is denied here and answered 401 by the entry point.
+ * without a valid token is denied here and answered 401 by the entry point. Creating a tag also
+ * needs a token allowed to manage; the tag is checked first, so that a token limited to other tags
+ * is told about its tags, whatever else it may do.
  */
 final class TagAccess implements AuthorizationManager<RequestAuthorizationContext> {
 
 	static final String TAG_VARIABLE = "tag";
+
+	/** Whether the request also needs a token allowed to manage, as creating a tag does. */
+	private final boolean manageNeeded;
+
+	/**
+	 * Creates the check.
+	 * @param manageNeeded whether the token must also be allowed to manage ({@code manage=true})
+	 */
+	TagAccess(boolean manageNeeded) {
+		this.manageNeeded = manageNeeded;
+	}
 
 	@Override
 	public AuthorizationResult authorize(Supplier<? extends @Nullable Authentication> authentication,
@@ -28,9 +41,30 @@ final class TagAccess implements AuthorizationManager<RequestAuthorizationContex
 		}
 		String tag = context.getVariables().get(TAG_VARIABLE);
 		if (tag != null && !token.getCaller().mayUse(tag)) {
-			return new TagDenied(token.getCaller().name(), tag);
+			return new TagDenied(token.getCaller().name(), tag, null);
+		}
+		if (this.manageNeeded && !token.getCaller().manage()) {
+			return new ManageDenied(token.getCaller().name());
 		}
 		return new AuthorizationDecision(true);
+	}
+
+	/**
+	 * A token that may use the tag but not manage, for the 403 answer.
+	 */
+	static final class ManageDenied extends AuthorizationDecision {
+
+		private final String caller;
+
+		ManageDenied(String caller) {
+			super(false);
+			this.caller = caller;
+		}
+
+		String caller() {
+			return this.caller;
+		}
+
 	}
 
 	/**
@@ -42,10 +76,20 @@ final class TagAccess implements AuthorizationManager<RequestAuthorizationContex
 
 		private final String tag;
 
-		TagDenied(String caller, String tag) {
+		private final @Nullable String code;
+
+		/**
+		 * Creates the denial.
+		 * @param caller the token's name
+		 * @param tag the tag it may not use
+		 * @param code the business number code asked for that draws from the tag, null if the request
+		 * named the tag itself
+		 */
+		TagDenied(String caller, String tag, @Nullable String code) {
 			super(false);
 			this.caller = caller;
 			this.tag = tag;
+			this.code = code;
 		}
 
 		String caller() {
@@ -54,6 +98,10 @@ final class TagAccess implements AuthorizationManager<RequestAuthorizationContex
 
 		String tag() {
 			return this.tag;
+		}
+
+		@Nullable String code() {
+			return this.code;
 		}
 
 	}

@@ -16,19 +16,32 @@ final class TokenAuthentication extends AbstractAuthenticationToken {
 
 	private final ConfiguredTokens.@Nullable Caller caller;
 
-	private TokenAuthentication(@Nullable String presented, ConfiguredTokens.@Nullable Caller caller) {
+	private final boolean inQuery;
+
+	private TokenAuthentication(@Nullable String presented, ConfiguredTokens.@Nullable Caller caller, boolean inQuery) {
 		super((caller != null) ? caller.authorities() : List.of());
 		this.presented = presented;
 		this.caller = caller;
+		this.inQuery = inQuery;
 		setAuthenticated(caller != null);
 	}
 
-	static TokenAuthentication presented(String token) {
-		return new TokenAuthentication(token, null);
+	/**
+	 * A token as a request carried it.
+	 * @param token the token
+	 * @param inQuery whether it came in {@code ?token=} rather than the {@code Authorization} header
+	 */
+	static TokenAuthentication presented(String token, boolean inQuery) {
+		return new TokenAuthentication(token, null, inQuery);
 	}
 
 	static TokenAuthentication of(ConfiguredTokens.Caller caller) {
-		return new TokenAuthentication(null, caller);
+		return new TokenAuthentication(null, caller, false);
+	}
+
+	/** Whether the token came in {@code ?token=}, where a client may have left it unencoded. */
+	boolean isInQuery() {
+		return this.inQuery;
 	}
 
 	@Override

@@ -10,11 +10,10 @@ import org.springframework.security.web.authentication.AuthenticationConverter;
 
 /**
  * Reads a request's token: {@code Authorization: Bearer <token>}, or, on the Leaf-compatible
- * {@code /api/*} endpoints only, {@code ?token=<token>} (so that a Leaf client changes only its URL).
+ * {@code /api/*} endpoints only, {@code ?token=<token>} (so that a Leaf client changes only its URL),
+ * from the query string alone ({@link QueryToken}): never from a form body.
  */
 final class TokenAuthenticationConverter implements AuthenticationConverter {
-
-	static final String QUERY_PARAMETER = "token";
 
 	private static final String BEARER = "bearer ";
 
@@ -29,12 +28,12 @@ final class TokenAuthenticationConverter implements AuthenticationConverter {
 			if (token.isEmpty()) {
 				throw new BadCredentialsException("The Authorization header has an empty bearer token");
 			}
-			return TokenAuthentication.presented(token);
+			return TokenAuthentication.presented(token, false);
 		}
 		if (isLeafApi(request)) {
-			String token = request.getParameter(QUERY_PARAMETER);
+			String token = QueryToken.read(TokenQueryMaskingFilter.sentQuery(request));
 			if (token != null) {
-				return TokenAuthentication.presented(token);
+				return TokenAuthentication.presented(token, true);
 			}
 		}
 		return null;

@@ -1,8 +1,6 @@
 package io.github.idgen.server.security;
 
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -12,16 +10,20 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.WebUtils;
 
 /**
  * Hides the value of every query parameter that Tomcat reads as {@code token} ({@code ?token=},
  * and its percent-encoded spellings such as {@code ?%74oken=}) in the query string that everything
  * after it sees (Spring Security's and Spring MVC's debug logs print the request line), while the
- * parameter itself stays readable for authentication. First of all filters.
+ * query as sent stays readable for authentication ({@link #sentQuery}). First of all filters, in the
+ * error page's dispatch too. Every log event is masked again on its way to the appenders
+ * ({@code io.github.idgen.server.logging}); this filter keeps the token out of what the application
+ * itself sees of the request line.
  */
 final class TokenQueryMaskingFilter extends OncePerRequestFilter {
 
-	private static final String NAME = TokenAuthenticationConverter.QUERY_PARAMETER;
+	private static final String NAME = QueryToken.NAME;
 
 	private static final String MASK = "******";
 
@@ -34,14 +36,24 @@ final class TokenQueryMaskingFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		chain.doFilter(new HttpServletRequestWrapper(request) {
+		chain.doFilter(new MaskedQueryRequest(request, query, masked), response);
+	}
 
-			@Override
-			public String getQueryString() {
-				return masked;
-			}
+	/** The error page's dispatch too: it logs the request line as the request's own does. */
+	@Override
+	protected boolean shouldNotFilterErrorDispatch() {
+		return false;
+	}
 
-		}, response);
+	/**
+	 * Returns the query string as the client sent it, token and all, however the request was wrapped
+	 * since this filter ran: for reading the token, never for logging.
+	 * @param request the request, as a later filter sees it
+	 * @return the query as sent, null if it has none
+	 */
+	static @Nullable String sentQuery(HttpServletRequest request) {
+		MaskedQueryRequest masked = WebUtils.getNativeRequest(request, MaskedQueryRequest.class);
+		return (masked != null) ? masked.sentQuery : request.getQueryString();
 	}
 
 	/**
@@ -64,7 +76,7 @@ final class TokenQueryMaskingFilter extends OncePerRequestFilter {
 				end = query.length();
 			}
 			int equals = query.indexOf('=', start);
-			if (equals >= 0 && equals < end && isToken(query, start, equals)) {
+			if (equals >= 0 && equals < end && QueryToken.isTokenName(query, start, equals, true)) {
 				if (masked == null) {
 					masked = new StringBuilder(query.length());
 				}
@@ -76,21 +88,24 @@ final class TokenQueryMaskingFilter extends OncePerRequestFilter {
 		return (masked != null) ? masked.append(query, copied, query.length()).toString() : null;
 	}
 
-	/**
-	 * Whether a parameter's name, {@code query[start, end)}, is {@code token} as Tomcat decodes it (one
-	 * it cannot decode counts as a token, to be safe).
-	 */
-	private static boolean isToken(String query, int start, int end) {
-		int escape = query.indexOf('%', start);
-		if (escape < 0 || escape >= end) {
-			return end - start == NAME.length() && query.startsWith(NAME, start);
+	/** A request whose query string shows its token parameters masked. */
+	private static final class MaskedQueryRequest extends HttpServletRequestWrapper {
+
+		private final String sentQuery;
+
+		private final String maskedQuery;
+
+		MaskedQueryRequest(HttpServletRequest request, String sentQuery, String maskedQuery) {
+			super(request);
+			this.sentQuery = sentQuery;
+			this.maskedQuery = maskedQuery;
 		}
-		try {
-			return NAME.equals(URLDecoder.decode(query.substring(start, end), StandardCharsets.UTF_8));
+
+		@Override
+		public String getQueryString() {
+			return this.maskedQuery;
 		}
-		catch (IllegalArgumentException ex) {
-			return true;
-		}
+
 	}
 
 }

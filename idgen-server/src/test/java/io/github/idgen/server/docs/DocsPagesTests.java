@@ -19,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * README.md and docs/*.md as a reader meets them: every relative link leads to a file of the repository
  * and, with an anchor, to a heading of that page; no page is longer than a reader takes in at once; every
- * snippet marker sits right above a code block.
+ * snippet marker sits right above a code block. And the messages of the main sources as a jar user meets
+ * them: they link the hosted pages ({@code Documentation.page}, {@code Documentation.section}), whose
+ * pages and headings exist, never a {@code docs/} path that user does not have.
  */
 class DocsPagesTests {
 
@@ -31,6 +33,13 @@ class DocsPagesTests {
 	private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
 
 	private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
+
+	/** {@code Documentation.page("x.md")} and {@code Documentation.section("x.md", "anchor")} in Java code. */
+	private static final Pattern HOSTED_LINK = Pattern
+		.compile("Documentation\\.(?:page|section)\\(\\s*\"([^\"]+)\"(?:\\s*,\\s*\"([^\"]+)\")?");
+
+	/** A string literal that names a page by its path in this repository. */
+	private static final Pattern DOCS_PATH_LITERAL = Pattern.compile("\"[^\"]*\\bdocs/[a-z0-9-]+\\.md");
 
 	@Test
 	void everyRelativeLinkLeadsToAFileOfTheRepositoryAndAnExistingHeading() {
@@ -68,6 +77,36 @@ class DocsPagesTests {
 			}
 		}
 		assertThat(tooLong).as("pages over " + MAX_LINES + " lines").isEmpty();
+	}
+
+	@Test
+	void messagesLinkTheHostedPagesAndTheirHeadingsExist() throws Exception {
+		Path root = MarkdownPages.root();
+		List<String> broken = new ArrayList<>();
+		int links = 0;
+		try (var sources = Files.walk(root)) {
+			for (Path source : sources.filter((path) -> path.toString().endsWith(".java")
+					&& path.toString().contains("/src/main/java/")).toList()) {
+				String code = Files.readString(source);
+				String where = root.relativize(source).toString();
+				Matcher path = DOCS_PATH_LITERAL.matcher(code);
+				while (path.find()) {
+					broken.add(where + ": " + path.group() + "...: a jar user has no docs/ folder; link the page with"
+							+ " Documentation.page or Documentation.section");
+				}
+				Matcher link = HOSTED_LINK.matcher(code);
+				while (link.find()) {
+					links++;
+					String target = link.group(1) + ((link.group(2) != null) ? "#" + link.group(2) : "");
+					String problem = problem(root, root.resolve("docs/README.md"), target);
+					if (problem != null) {
+						broken.add(where + ": " + target + ": " + problem);
+					}
+				}
+			}
+		}
+		assertThat(links).as("hosted documentation links in main sources").isGreaterThan(5);
+		assertThat(broken).isEmpty();
 	}
 
 	@Test

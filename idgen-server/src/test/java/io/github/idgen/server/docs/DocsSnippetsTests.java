@@ -46,9 +46,10 @@ import static org.assertj.core.api.Assertions.fail;
  * <li>{@code <!-- demo-file: ids.py -->} above a program: saved as {@code ids.py} in the page's working
  * directory, where its transcripts run it; a program no transcript runs fails.</li>
  * <li>{@code <!-- source: idgen-server/src/test/java/.../File.java#region -->} above Java code: the
- * block is that file's region ({@code // tag::region[]} to {@code // end::region[]}), or the whole
- * file after its package line, which the build compiles; a whole file is also saved under its name
- * for the page's transcripts ({@code java OrdersIds.java}).</li>
+ * block is that file's imports, then its region ({@code // tag::region[]} to {@code // end::region[]}),
+ * or the whole file after its package line, which the build compiles; a whole file is also saved under
+ * its name for the page's transcripts ({@code java OrdersIds.java}). Every Java block of the pages is
+ * one of these: code a reader copies compiles, and shows what it imports.</li>
  * </ul>
  * A transcript that needs a program the machine lacks (python3, node, curl) is skipped with a message
  * naming it. Jars a transcript names ({@code jackson-core-3.1.5.jar}) are this test's class path
@@ -98,6 +99,23 @@ class DocsSnippetsTests {
 		}
 		assertThat(snippets).as("marked snippets in README.md and docs").isGreaterThanOrEqualTo(10);
 		return pages.stream();
+	}
+
+	@TestFactory
+	Stream<DynamicTest> everyJavaBlockIsTheCodeOfACompiledSourceFile() {
+		List<DynamicTest> tests = new ArrayList<>();
+		for (Path page : MarkdownPages.pages()) {
+			for (Block block : MarkdownPages.blocks(page)) {
+				if ("java".equals(block.language())) {
+					tests.add(DynamicTest.dynamicTest(block.where(), () -> assertThat(block.marker())
+						.as(block.where() + ": a Java block is marked <!-- source: path/File.java[#region] -->, the code"
+								+ " of a file the build compiles, with its imports")
+						.isEqualTo("source")));
+				}
+			}
+		}
+		assertThat(tests).as("Java blocks in README.md and docs").isNotEmpty();
+		return tests.stream();
 	}
 
 	private Stream<DynamicTest> snippets(Path page, List<Block> marked) {
@@ -187,7 +205,12 @@ class DocsSnippetsTests {
 			int end = indexOf(source, "// end::" + region + "[]");
 			assertThat(start).as(block.where() + ": // tag::" + region + "[] in " + file).isNotNegative();
 			assertThat(end).as(block.where() + ": // end::" + region + "[] in " + file).isGreaterThan(start);
-			shown = source.subList(start + 1, end);
+			// the imports at the left margin, the region at its own: each loses its own indentation
+			shown = new ArrayList<>(normalized(imports(source)));
+			if (!shown.isEmpty()) {
+				shown.add("");
+			}
+			shown.addAll(normalized(source.subList(start + 1, end)));
 		}
 		assertThat(normalized(block.lines())).as(block.where() + " is the code of " + argument)
 			.isEqualTo(normalized(shown));
@@ -266,7 +289,9 @@ class DocsSnippetsTests {
 			ProcessBuilder builder = new ProcessBuilder("bash", "-c", script).directory(directory.toFile())
 				.redirectOutput(stdout.toFile())
 				.redirectError(stderr.toFile());
+			// the programs' defaults, pointed at this demo, not what the machine running the tests says
 			builder.environment().remove("IDGEN_TOKEN");
+			builder.environment().remove("IDGEN_URL");
 			// the JDK running the tests, for a transcript's java
 			String javaBin = Path.of(System.getProperty("java.home"), "bin").toString();
 			builder.environment().merge("PATH", javaBin, (path, bin) -> bin + File.pathSeparator + path);
@@ -321,6 +346,19 @@ class DocsSnippetsTests {
 		Path module = target.getParent();
 		Matcher version = Pattern.compile("<version>([^<]+)</version>").matcher(Files.readString(module.resolve("pom.xml")));
 		return version.find() ? module.getFileName() + "-" + version.group(1) + ".jar" : null;
+	}
+
+	/** A file's import lines, first to last, with the blank lines between their groups. */
+	private static List<String> imports(List<String> source) {
+		int first = -1;
+		int last = -1;
+		for (int i = 0; i < source.size(); i++) {
+			if (source.get(i).startsWith("import ")) {
+				first = (first < 0) ? i : first;
+				last = i;
+			}
+		}
+		return (first < 0) ? List.of() : source.subList(first, last + 1);
 	}
 
 	private static int indexOf(List<String> lines, String marker) {

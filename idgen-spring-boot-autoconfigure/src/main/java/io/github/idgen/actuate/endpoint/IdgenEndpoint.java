@@ -38,6 +38,8 @@ public class IdgenEndpoint {
 
 	private final @Nullable IdGenerators generators;
 
+	private final Map<String, Integer> regions;
+
 	/**
 	 * Creates the endpoint.
 	 * @param info what the id service of the running mode tells about itself, its layout included
@@ -52,8 +54,29 @@ public class IdgenEndpoint {
 	 * @param generators the named generators, or null for none
 	 */
 	public IdgenEndpoint(IdServiceInfo info, @Nullable IdGenerators generators) {
+		this(info, generators, Map.of());
+	}
+
+	/**
+	 * Creates the endpoint, showing the named generators and the region of each datacenter id.
+	 * @param info what the id service of the running mode tells about itself, its layout included
+	 * @param generators the named generators, or null for none
+	 * @param regions the datacenter ids by region name ({@code xxx.common.regions})
+	 */
+	public IdgenEndpoint(IdServiceInfo info, @Nullable IdGenerators generators, Map<String, Integer> regions) {
 		this.info = info;
 		this.generators = generators;
+		this.regions = Map.copyOf(regions);
+	}
+
+	/** The region whose datacenter id this is, null for none: an id of another region decodes to it. */
+	private @Nullable String region(int datacenterId) {
+		return this.regions.entrySet()
+			.stream()
+			.filter((region) -> region.getValue() == datacenterId)
+			.map(Map.Entry::getKey)
+			.findFirst()
+			.orElse(null);
 	}
 
 	@ReadOperation
@@ -63,7 +86,7 @@ public class IdgenEndpoint {
 		long now = System.currentTimeMillis();
 		SnowflakeLayout layout = this.info.layout();
 		return new IdgenDescriptor(this.info.mode(), this.info.workerId(), this.info.datacenterId(),
-				LayoutDescriptor.of(layout, Instant.ofEpochMilli(now)),
+				region(this.info.datacenterId()), LayoutDescriptor.of(layout, Instant.ofEpochMilli(now)),
 				(lease != null) ? LeaseDescriptor.of(lease, this.info, layout, now) : null,
 				(lease != null) ? FencingDescriptor.of(lease, whyNot) : null,
 				CountersDescriptor.of(this.info.counters()), generators(Instant.ofEpochMilli(now)));
@@ -86,7 +109,7 @@ public class IdgenEndpoint {
 		try {
 			SnowflakeId parts = this.info.layout().decompose(Long.parseLong(id));
 			return new WebEndpointResponse<>(new IdDescriptor(Long.toString(parts.id()), parts.timestamp().toString(),
-					parts.datacenterId(), parts.workerId(), parts.sequence()));
+					parts.datacenterId(), region(parts.datacenterId()), parts.workerId(), parts.sequence()));
 		}
 		catch (IllegalArgumentException ex) {
 			return new WebEndpointResponse<>(
@@ -102,6 +125,7 @@ public class IdgenEndpoint {
 	 * @param mode the mode, such as {@code fixed} or {@code cluster}
 	 * @param workerId the worker id in use
 	 * @param datacenterId the datacenter id in use
+	 * @param region the region of that datacenter id ({@code xxx.common.regions}); left out without one
 	 * @param layout the id layout
 	 * @param lease the lease, in a mode with one
 	 * @param fencing whether ids are issued under the lease, in a mode with one
@@ -109,7 +133,8 @@ public class IdgenEndpoint {
 	 * @param generators the named generators ({@code xxx.common.generators.<name>.*}) by name; left out
 	 * when there are none
 	 */
-	public record IdgenDescriptor(String mode, int workerId, int datacenterId, LayoutDescriptor layout,
+	public record IdgenDescriptor(String mode, int workerId, int datacenterId,
+			@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String region, LayoutDescriptor layout,
 			@Nullable LeaseDescriptor lease, @Nullable FencingDescriptor fencing, CountersDescriptor counters,
 			@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, GeneratorDescriptor> generators)
 			implements OperationResponseBody {
@@ -150,10 +175,7 @@ public class IdgenEndpoint {
 
 		static LayoutDescriptor of(SnowflakeLayout layout, Instant now) {
 			double years = layout.timeLeft(now).toMillis() / MILLIS_PER_YEAR;
-			return new LayoutDescriptor("sign 1 | timestamp " + layout.timestampBits() + " | datacenter "
-					+ layout.datacenterBits() + " | worker " + layout.workerBits() + " | sequence "
-					+ layout.sequenceBits() + ((layout.shardBits() > 0) ? " | shard " + layout.shardBits() : ""),
-					layout.timeUnitMillis() + "ms", layout.timestampBits(),
+			return new LayoutDescriptor("sign 1 | " + layout.fields(), layout.timeUnitMillis() + "ms", layout.timestampBits(),
 					layout.datacenterBits(), layout.workerBits(), layout.sequenceBits(), layout.epoch().toString(),
 					layout.lastTimestamp().toString(), Math.floor(years * 10) / 10, layout.idsPerUnit(),
 					layout.idsPerSecond(), Long.toString(layout.maxId()), layout.maxId() < JAVASCRIPT_SAFE_LIMIT);
@@ -265,11 +287,13 @@ public class IdgenEndpoint {
 	 * @param id the id, as a decimal string (JavaScript cannot hold 64-bit numbers)
 	 * @param timestamp the start of the time unit it was made in
 	 * @param datacenterId its datacenter id
+	 * @param region the region of that datacenter id ({@code xxx.common.regions}); left out without one
 	 * @param workerId its worker id
 	 * @param sequence its sequence number within its time unit
 	 */
-	public record IdDescriptor(String id, String timestamp, int datacenterId, int workerId,
-			long sequence) implements OperationResponseBody {
+	public record IdDescriptor(String id, String timestamp, int datacenterId,
+			@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String region, int workerId, long sequence)
+			implements OperationResponseBody {
 
 	}
 

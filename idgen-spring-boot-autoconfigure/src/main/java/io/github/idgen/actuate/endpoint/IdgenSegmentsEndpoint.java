@@ -10,7 +10,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
  * Actuator endpoint {@code idgenSegments} ({@code /actuator/idgenSegments}): the store and, per tag
- * used so far or waiting for its first range, its current range, ids left, step and counters.
+ * used so far or waiting for its first range, its current range, ids left, step and counters, and
+ * whether it is refused for good.
  */
 @Endpoint(id = "idgenSegments")
 public class IdgenSegmentsEndpoint {

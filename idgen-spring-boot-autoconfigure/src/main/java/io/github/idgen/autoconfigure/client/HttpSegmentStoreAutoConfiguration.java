@@ -1,12 +1,14 @@
 package io.github.idgen.autoconfigure.client;
 
 import io.github.idgen.autoconfigure.segment.IdgenSegmentsActuatorAutoConfiguration;
+import io.github.idgen.autoconfigure.segment.DeclaredSegmentTags;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
 import io.github.idgen.client.HttpSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStore;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -47,7 +49,11 @@ public final class HttpSegmentStoreAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	SegmentIdServices segmentIdServices(SegmentStore segmentStore, SegmentProperties properties) {
+	SegmentIdServices segmentIdServices(SegmentStore segmentStore, SegmentProperties properties,
+			ObjectProvider<DeclaredSegmentTags> declaredTags) {
+		// the declared tags first, or their refusal by name
+		declaredTags.ifAvailable((created) -> {
+		});
 		return new SegmentIdServices(segmentStore, properties.toSegmentSettings());
 	}
 

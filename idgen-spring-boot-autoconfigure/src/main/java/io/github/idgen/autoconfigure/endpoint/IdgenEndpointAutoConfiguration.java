@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.endpoint;
 
 import io.github.idgen.actuate.endpoint.IdgenEndpoint;
+import io.github.idgen.autoconfigure.CommonProperties;
 import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
@@ -33,8 +34,10 @@ public final class IdgenEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo, ObjectProvider<IdGenerators> generators) {
-		return new IdgenEndpoint(idServiceInfo, generators.getIfAvailable());
+	IdgenEndpoint idgenEndpoint(IdServiceInfo idServiceInfo, ObjectProvider<IdGenerators> generators,
+			ObjectProvider<CommonProperties> common) {
+		return new IdgenEndpoint(idServiceInfo, generators.getIfAvailable(),
+				common.getIfAvailable(CommonProperties::new).getRegions());
 	}
 
 }

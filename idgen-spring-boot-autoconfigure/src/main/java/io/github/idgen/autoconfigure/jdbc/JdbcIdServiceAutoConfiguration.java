@@ -28,8 +28,9 @@ import org.springframework.context.annotation.Import;
  * JDBC mode ({@code xxx.common.jdbc-enabled=true}): a {@link JdbcLeaseDeployment} that leases the
  * worker id as a row of a table in the database of the context's {@link DataSource}, an
  * {@link IdServiceProxy} as the {@link IdService}, and the {@link IdServiceInfo} that describes it to
- * health, readiness, metrics and the endpoint. The DataSource is injected, so that it is closed only
- * after the deployment has given its row back.
+ * health, readiness, metrics and the endpoint. The lease's requests take their connections from a
+ * small pool of its own ({@link JdbcLeaseConnections}), made from the settings of the application's
+ * pool; the DataSource and that pool are closed only after the deployment has given its row back.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("xxx.common.jdbc-enabled")
@@ -44,11 +45,24 @@ public final class JdbcIdServiceAutoConfiguration {
 	@ConditionalOnClass(JdbcLeaseDeployment.class)
 	static class JdbcLeaseConfiguration {
 
+		/**
+		 * A bean of its own, so that it closes after the deployment, which depends on it, gave its row
+		 * back. The common properties come first: bound, they stop start-up with their own checks (two
+		 * lease backends switched on) before a missing DataSource does.
+		 */
+		@Bean
+		@ConditionalOnMissingBean(ClusterDeployment.class)
+		JdbcLeaseConnections idgenJdbcLeaseConnections(CommonProperties properties, JdbcLeaseProperties jdbc,
+				DataSource dataSource) {
+			// a lease request may take a third of the lease timeout (JdbcLeaseDeployment.MIN_LEASE_TIMEOUT)
+			return JdbcLeaseConnections.of(dataSource, jdbc.isJdbcLeaseOwnPool(), jdbc.getJdbcLeaseTimeout().dividedBy(3));
+		}
+
 		@Bean
 		@ConditionalOnMissingBean(ClusterDeployment.class)
 		JdbcLeaseDeployment jdbcLeaseDeployment(CommonProperties properties, LeaseProperties lease,
-				IdLayoutProperties layouts, JdbcLeaseProperties jdbc, DataSource dataSource) {
-			JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(dataSource)
+				IdLayoutProperties layouts, JdbcLeaseProperties jdbc, JdbcLeaseConnections connections) {
+			JdbcLeaseDeployment.Builder builder = JdbcLeaseDeployment.builder(connections.dataSource())
 				.leaseGroup(jdbc.getJdbcLeaseGroup())
 				.table(jdbc.getJdbcLeaseTable())
 				.leaseTimeout(jdbc.getJdbcLeaseTimeout())

@@ -45,6 +45,14 @@ public class JdbcLeaseProperties implements Validator {
 	 */
 	private LeaseSchemaInitialization jdbcInitializeSchema = LeaseSchemaInitialization.EMBEDDED;
 
+	/**
+	 * Whether the lease takes its connections from a small pool of its own (two connections), made
+	 * from the settings of the application's HikariCP pool, so that the application's queries, or
+	 * segment allocations stalled on a row lock, never delay its renewals. Without it, or with a pool
+	 * other than HikariCP, it shares the application's DataSource.
+	 */
+	private boolean jdbcLeaseOwnPool = true;
+
 	public String getJdbcLeaseGroup() {
 		return this.jdbcLeaseGroup;
 	}
@@ -75,6 +83,14 @@ public class JdbcLeaseProperties implements Validator {
 
 	public void setJdbcInitializeSchema(LeaseSchemaInitialization jdbcInitializeSchema) {
 		this.jdbcInitializeSchema = jdbcInitializeSchema;
+	}
+
+	public boolean isJdbcLeaseOwnPool() {
+		return this.jdbcLeaseOwnPool;
+	}
+
+	public void setJdbcLeaseOwnPool(boolean jdbcLeaseOwnPool) {
+		this.jdbcLeaseOwnPool = jdbcLeaseOwnPool;
 	}
 
 	@Override

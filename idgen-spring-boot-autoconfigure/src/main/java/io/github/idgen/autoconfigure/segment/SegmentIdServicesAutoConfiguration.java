@@ -3,19 +3,22 @@ package io.github.idgen.autoconfigure.segment;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.jdbc.MissingJdbcBackendException;
-import io.github.idgen.segment.JdbcSegmentStore;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -44,13 +47,21 @@ public final class SegmentIdServicesAutoConfiguration {
 		@ConditionalOnMissingBean({ SegmentStore.class, SegmentIdServices.class })
 		JdbcSegmentStore segmentStore(ObjectProvider<DataSource> dataSource, SegmentProperties properties) {
 			return new JdbcSegmentStore(requireDataSource(dataSource), properties.getSegmentTable(),
-					properties.getSegmentAllocationTimeout());
+					properties.getSegmentTagColumn(), properties.getSegmentAllocationTimeout());
+		}
+
+		@Bean
+		@ConditionalOnBean(JdbcSegmentStore.class)
+		@ConditionalOnExpression("!'${xxx.common.segment-tag-column:tag}'.equalsIgnoreCase('tag')")
+		@DependsOnDatabaseInitialization
+		ForeignSegmentTableCheck foreignSegmentTableCheck(JdbcSegmentStore store) {
+			return new ForeignSegmentTableCheck(store);
 		}
 
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnMissingClass("io.github.idgen.segment.JdbcSegmentStore")
+	@ConditionalOnMissingClass("io.github.idgen.jdbc.segment.JdbcSegmentStore")
 	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
 	static class MissingJdbcStoreConfiguration {
 
@@ -66,7 +77,11 @@ public final class SegmentIdServicesAutoConfiguration {
 	@ConditionalOnMissingBean
 	// the properties first: a segment-store that is neither jdbc nor redis makes no store, and its binding
 	// failure, which names the values, must come before "no SegmentStore bean"
-	SegmentIdServices segmentIdServices(SegmentProperties properties, SegmentStore segmentStore) {
+	SegmentIdServices segmentIdServices(SegmentProperties properties, SegmentStore segmentStore,
+			ObjectProvider<DeclaredSegmentTags> declaredTags) {
+		// the declared tags first: an application's first forTag may come before every bean is made
+		declaredTags.ifAvailable((created) -> {
+		});
 		return new SegmentIdServices(segmentStore, properties.toSegmentSettings());
 	}
 
@@ -89,8 +104,10 @@ public final class SegmentIdServicesAutoConfiguration {
 		@ConditionalOnMissingBean
 		SegmentSchemaInitializer segmentSchemaInitializer(ObjectProvider<DataSource> dataSource,
 				SegmentProperties properties) {
+			// a table idgen did not create is never created or altered: its script names idgen's own columns
 			return new SegmentSchemaInitializer(requireDataSource(dataSource), properties.getSegmentTable(),
-					properties.getSegmentInitializeSchema());
+					properties.isForeignSegmentTable() ? SchemaInitialization.NEVER
+							: properties.getSegmentInitializeSchema());
 		}
 
 	}

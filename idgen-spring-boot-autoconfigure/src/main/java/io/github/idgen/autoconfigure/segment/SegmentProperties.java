@@ -1,6 +1,8 @@
 package io.github.idgen.autoconfigure.segment;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import io.github.idgen.autoconfigure.CommonProperties;
 import io.github.idgen.autoconfigure.PropertyChecks;
@@ -19,6 +21,8 @@ import static io.github.idgen.autoconfigure.PropertyChecks.requireAtLeast;
 @ConfigurationProperties("xxx.common")
 public class SegmentProperties implements Validator {
 
+	private static final int MAX_TAG_LENGTH = 128;
+
 	/**
 	 * Whether to offer segment ids: dense, increasing ids per business tag, allocated from the segment
 	 * store in ranges and served from memory (SegmentIdServices bean).
@@ -36,6 +40,14 @@ public class SegmentProperties implements Validator {
 	 * (schema.table).
 	 */
 	private String segmentTable = "idgen_segment";
+
+	/**
+	 * Tag column of the segment table. Any other than 'tag' names a table idgen did not create, such
+	 * as Leaf's ('segment-table: leaf_alloc' with 'biz_tag'): idgen reads its columns once at start-up,
+	 * uses only those it has, reads max_id as Leaf does (the next id to issue), never creates or alters
+	 * that table and creates no tags in it.
+	 */
+	private String segmentTagColumn = "tag";
 
 	/**
 	 * When to create the segment table at start-up if it does not exist: 'always', 'embedded'
@@ -83,6 +95,19 @@ public class SegmentProperties implements Validator {
 	 */
 	private Duration segmentAllocationTimeout = Duration.ofSeconds(5);
 
+	/**
+	 * Segment tags to create at start-up when the store has none of that name, by tag (1 to 128
+	 * characters; in brackets if it holds a '.' or ':', such as [orders:eu]), each under
+	 * xxx.common.segment-tags.<tag>: 'step' (required: how many ids one range takes at least),
+	 * 'ids-above' (the largest id already used: the first id is one above it; 0 unless set) or
+	 * 'ids-above-query' (one SQL query returning it, run at start-up), 'max-limit-id'
+	 * (the largest id the tag may issue; no limit unless set), 'description' (up to 256 characters), and
+	 * the composition 'business-id', 'business-bits' and 'shard-bits' (0 unless set: plain ids; the
+	 * segment table needs their columns). A tag that exists is never changed; when its settings differ
+	 * from the declaration a log line says how.
+	 */
+	private Map<String, SegmentTagProperties> segmentTags = new LinkedHashMap<>();
+
 	public boolean isSegmentEnabled() {
 		return this.segmentEnabled;
 	}
@@ -105,6 +130,22 @@ public class SegmentProperties implements Validator {
 
 	public void setSegmentTable(String segmentTable) {
 		this.segmentTable = segmentTable;
+	}
+
+	public String getSegmentTagColumn() {
+		return this.segmentTagColumn;
+	}
+
+	public void setSegmentTagColumn(String segmentTagColumn) {
+		this.segmentTagColumn = segmentTagColumn;
+	}
+
+	/**
+	 * Says whether the segment table is one idgen did not create (a tag column other than 'tag').
+	 * @return whether schema initialization and tag creation stay away from it
+	 */
+	public boolean isForeignSegmentTable() {
+		return !"tag".equalsIgnoreCase(this.segmentTagColumn);
 	}
 
 	public SchemaInitialization getSegmentInitializeSchema() {
@@ -163,6 +204,14 @@ public class SegmentProperties implements Validator {
 		this.segmentAllocationTimeout = segmentAllocationTimeout;
 	}
 
+	public Map<String, SegmentTagProperties> getSegmentTags() {
+		return this.segmentTags;
+	}
+
+	public void setSegmentTags(Map<String, SegmentTagProperties> segmentTags) {
+		this.segmentTags = segmentTags;
+	}
+
 	/**
 	 * Returns the segment settings these properties describe.
 	 * @return the settings
@@ -183,6 +232,20 @@ public class SegmentProperties implements Validator {
 		if (properties.segmentEnabled) {
 			properties.validateSegment(errors);
 		}
+		// also for a store of idgen-server's, which refuses them by name
+		properties.validateSegmentTags(errors);
+	}
+
+	private void validateSegmentTags(Errors errors) {
+		this.segmentTags.forEach((tag, declared) -> {
+			String key = "xxx.common.segment-tags." + tag;
+			String problem = (tag.isBlank() || tag.length() > MAX_TAG_LENGTH)
+					? key + " names a tag of " + tag.length() + " characters, but a tag has 1 to " + MAX_TAG_LENGTH + "."
+					: declared.problem(key);
+			if (problem != null) {
+				errors.reject("segmentTag", problem);
+			}
+		});
 	}
 
 	private void validateSegment(Errors errors) {
@@ -190,6 +253,17 @@ public class SegmentProperties implements Validator {
 			errors.rejectValue("segmentTable", "format", "xxx.common.segment-table must be a plain SQL table name"
 					+ " (letters, digits and _, optionally schema.table), such as 'idgen_segment', was '"
 					+ this.segmentTable + "'.");
+		}
+		if (this.segmentTagColumn == null || !PropertyChecks.COLUMN_NAME.matcher(this.segmentTagColumn).matches()) {
+			errors.rejectValue("segmentTagColumn", "format", "xxx.common.segment-tag-column must be a plain SQL column"
+					+ " name (a letter or _, then letters, digits and _, at most 64), such as 'tag' or Leaf's 'biz_tag',"
+					+ " was '" + this.segmentTagColumn + "'.");
+		}
+		else if (isForeignSegmentTable() && this.segmentInitializeSchema == SchemaInitialization.ALWAYS) {
+			errors.rejectValue("segmentInitializeSchema", "foreign", "xxx.common.segment-initialize-schema=always"
+					+ " creates idgen's own table, whose tag column is 'tag', but xxx.common.segment-tag-column is '"
+					+ this.segmentTagColumn + "', a table idgen did not create and never creates or alters: remove"
+					+ " segment-initialize-schema (or set it to never) and create the table as its owner does.");
 		}
 		if (!(this.segmentPreloadRatio >= 0 && this.segmentPreloadRatio < 1)) {
 			errors.rejectValue("segmentPreloadRatio", "range", "xxx.common.segment-preload-ratio must be at least 0"

@@ -23,14 +23,14 @@ import org.springframework.jdbc.datasource.init.ScriptException;
 
 /**
  * Creates the segment table ({@code xxx.common.segment-table}) from the script for the database
- * at hand ({@code io/github/idgen/segment/schema-<platform>.sql}: postgresql, mysql for MySQL and MariaDB, h2), as Spring Boot initializes its
+ * at hand ({@code io/github/idgen/jdbc/segment/schema-<platform>.sql}: postgresql, mysql for MySQL and MariaDB, h2), as Spring Boot initializes its
  * own tables, so that beans marked {@code @DependsOnDatabaseInitialization} run after it. Instances
  * that start at once on one database all come up: a script that failed because another instance
  * created the table meanwhile is not an error.
  */
 public class SegmentSchemaInitializer extends DataSourceScriptDatabaseInitializer {
 
-	static final String SCHEMA_LOCATION = "classpath:io/github/idgen/segment/schema-@@platform@@.sql";
+	static final String SCHEMA_LOCATION = "classpath:io/github/idgen/jdbc/segment/schema-@@platform@@.sql";
 
 	private static final String DEFAULT_TABLE = "idgen_segment";
 

@@ -15,9 +15,10 @@ import org.springframework.context.annotation.Bean;
  * Puts the application's generators into idgen-shardingsphere's {@link IdgenKeyGenerators}, where the
  * {@code IDGEN} key generators of ShardingSphere's YAML find them: every named generator
  * ({@code xxx.common.generators.<name>.*}) under its name, and the default {@link IdService} under
- * {@code default} unless a named generator has that name. ShardingSphere builds its algorithms outside
- * Spring, so a registry is the only way in; the key generators look names up when they issue ids, so
- * the order in which ShardingSphere's {@code DataSource} and these beans are made does not matter.
+ * {@code default}, a name no named generator may then have (start-up fails naming it). ShardingSphere
+ * builds its algorithms outside Spring, so a registry is the only way in; the key generators look names
+ * up when they issue ids, so the order in which ShardingSphere's {@code DataSource} and these beans are
+ * made does not matter.
  */
 @AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
 @ConditionalOnClass(IdgenKeyGenerators.class)

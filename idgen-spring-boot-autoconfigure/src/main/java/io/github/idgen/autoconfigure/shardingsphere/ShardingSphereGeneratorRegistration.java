@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
  * Registers the generators while the application context runs and removes them when it closes (only
@@ -22,11 +23,27 @@ final class ShardingSphereGeneratorRegistration implements InitializingBean, Dis
 
 	private final Map<String, IdService> services = new LinkedHashMap<>();
 
+	/**
+	 * Collects what to register.
+	 * @param idService the default generator, registered as {@value #DEFAULT_NAME}
+	 * @param generators the named generators, each under its name
+	 * @throws InvalidConfigurationPropertyValueException if a named generator is called
+	 * {@value #DEFAULT_NAME}: it would shadow the default generator for every YAML that names it
+	 */
 	ShardingSphereGeneratorRegistration(IdService idService, @Nullable IdGenerators generators) {
+		this.services.put(DEFAULT_NAME, idService);
 		if (generators != null) {
-			generators.names().forEach((name) -> this.services.put(name, generators.get(name)));
+			for (String name : generators.names()) {
+				if (DEFAULT_NAME.equals(name)) {
+					throw new InvalidConfigurationPropertyValueException("xxx.common.generators." + name, name,
+							"'default' is the name ShardingSphere's IDGEN key generators know the default generator by"
+									+ " (IdgenKeyGenerators): a named generator of that name would take its place in"
+									+ " every YAML that says 'generator: default'. Rename the generator"
+									+ " (xxx.common.generators.<another name>.*)");
+				}
+				this.services.put(name, generators.get(name));
+			}
 		}
-		this.services.putIfAbsent(DEFAULT_NAME, idService);
 	}
 
 	@Override

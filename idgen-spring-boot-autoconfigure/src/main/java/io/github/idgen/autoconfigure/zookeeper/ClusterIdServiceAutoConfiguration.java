@@ -11,6 +11,7 @@ import io.github.idgen.lease.ClusterDeployment;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.lease.LeaseStatistics;
 import io.github.idgen.snowflake.IdService;
+import io.github.idgen.snowflake.SnowflakeLayout;
 import org.apache.curator.framework.CuratorFramework;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -64,6 +66,10 @@ public final class ClusterIdServiceAutoConfiguration {
 						.customizeClient((client) -> customizers.orderedStream().forEach((c) -> c.customize(client)));
 			builder.workerIdsPath(properties.getZookeeperWorkerIdsPath())
 				.connectionTimeout(properties.getZookeeperConnectionTimeout());
+			String leafWorkers = properties.getZookeeperLeafWorkers();
+			if (leafWorkers != null) {
+				builder.leafWorkersPath(requireLeafShape(leafWorkers, properties, layouts));
+			}
 			ClusterDeploymentImpl deployment = LeaseIdServiceConfiguration
 				.leaseSettings(builder, properties, lease, layouts)
 				.build();
@@ -71,6 +77,20 @@ public final class ClusterIdServiceAutoConfiguration {
 			return deployment;
 		}
 
+	}
+
+	private static String requireLeafShape(String leafWorkers, CommonProperties properties, IdLayoutProperties layouts) {
+		SnowflakeLayout layout = LeaseIdServiceConfiguration.defaultLayout(properties, layouts);
+		if (!ClusterDeploymentBuilder.hasLeafShape(layout)) {
+			throw new InvalidConfigurationPropertyValueException("xxx.common.zookeeper-leaf-workers", leafWorkers,
+					"Leaf's worker id is the 10 bits above its 12 sequence bits, but the layout in force"
+							+ " (xxx.common.id-layout) has " + layout.datacenterBits() + " datacenter, "
+							+ layout.workerBits() + " worker and " + layout.sequenceBits()
+							+ " sequence bits, so excluding Leaf's worker ids would not keep its ids apart from"
+							+ " idgen's. Use xxx.common.id-layout=leaf (Leaf's epoch and bits), or remove"
+							+ " xxx.common.zookeeper-leaf-workers.");
+		}
+		return leafWorkers;
 	}
 
 	@Configuration(proxyBeanMethods = false)

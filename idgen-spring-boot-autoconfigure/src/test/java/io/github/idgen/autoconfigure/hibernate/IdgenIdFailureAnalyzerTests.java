@@ -74,7 +74,8 @@ class IdgenIdFailureAnalyzerTests {
 		assertThat(action(Problem.SHARD_BY_WITHOUT_SHARD_BITS)).contains("xxx.common.generators.<name>.shard-bits",
 				"remove shardBy");
 		assertThat(action(Problem.SHARD_BY_MISSING)).contains("shardBy = \"userId\"", "without shard-bits");
-		assertThat(action(Problem.SHARD_BY_ATTRIBUTE)).contains("a number", "or a String");
+		assertThat(action(Problem.SHARD_BY_ATTRIBUTE)).contains("a whole number", "not a float, double or BigDecimal",
+				"or a String");
 	}
 
 	private static String action(Problem problem) {

@@ -3,6 +3,7 @@ package io.github.idgen.autoconfigure.metrics;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.IdGeneratorsAutoConfiguration;
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
@@ -10,6 +11,7 @@ import io.github.idgen.metrics.IdgenMetrics;
 import io.github.idgen.cluster.LeaseTestSupport;
 import io.github.idgen.lease.IdServiceProxy;
 import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.snowflake.IdGenerators;
 import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import io.github.idgen.testsupport.RedisServer;
@@ -44,6 +46,28 @@ class IdgenMetricsAutoConfigurationTests {
 				ClusterIdServiceAutoConfiguration.class, IdgenMetricsAutoConfiguration.class,
 				MetricsAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
 		.withBean(SimpleMeterRegistry.class);
+
+	@Test
+	void eachNamedGeneratorCountsItsOwnIdsApartFromTheDefaultOnes() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+			.withPropertyValues("xxx.common.generators.js.layout=javascript-safe",
+					"xxx.common.generators.orders.shard-bits=4")
+			.run((context) -> {
+				IdGenerators generators = context.getBean(IdGenerators.class);
+				generators.get("js").nextIds(7);
+				generators.sharded("orders").nextId(3);
+				context.getBean(IdService.class).nextId();
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(registry.get("idgen.generator.ids.issued").tag("generator", "js").functionCounter().count())
+					.isEqualTo(7);
+				assertThat(registry.get("idgen.generator.ids.issued")
+					.tag("generator", "orders")
+					.tag("mode", "fixed")
+					.functionCounter()
+					.count()).isEqualTo(1);
+				assertThat(registry.get("idgen.ids.issued").functionCounter().count()).isEqualTo(1);
+			});
+	}
 
 	@Test
 	void fixedModeCountsIssuedIdsAndShowsTheWorkerId() {

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.segment;
 
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
@@ -13,10 +14,14 @@ import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentIdsUnavailableException;
 import io.github.idgen.segment.SegmentStatistics;
+import io.github.idgen.segment.SegmentTagRefusedException;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
@@ -129,6 +134,49 @@ class IdgenSegmentsActuatorAutoConfigurationTests {
 			});
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|', value = {
+			"composition changed | UPDATE idgen_segment SET business_bits = 1 WHERE tag = 'orders' | changed its composition",
+			"store went back | UPDATE idgen_segment SET max_id = 2 WHERE tag = 'orders' | the store lost committed allocations" })
+	void aTagRefusedForGoodIsDownInHealthAndRefusedInTheEndpoint(String what, String change, String error) {
+		// a wait no busy machine runs out of: the allocation that is refused must end it, not the wait
+		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=idgenSegments",
+				"xxx.common.segment-wait-timeout=30s").run((context) -> {
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			jdbc.update("INSERT INTO idgen_segment (tag, step, business_id, business_bits) VALUES ('orders', 5, 1, 2)");
+			jdbc.update("INSERT INTO idgen_segment (tag, step) VALUES ('users', 5)");
+			SegmentIdServices services = context.getBean(SegmentIdServices.class);
+			services.forTag("users").nextId();
+			services.forTag("orders").nextId();
+			jdbc.update(change);
+			assertThatExceptionOfType(SegmentTagRefusedException.class).isThrownBy(() -> {
+				for (;;) {
+					services.forTag("orders").nextId();
+				}
+			});
+			HealthIndicator indicator = context.getBean("idgenSegmentsHealthIndicator", HealthIndicator.class);
+			Health health = indicator.health(true);
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails().get("tags")).asInstanceOf(InstanceOfAssertFactories.MAP)
+				.hasEntrySatisfying("users", (users) -> assertThat(users).asInstanceOf(InstanceOfAssertFactories.MAP)
+					.doesNotContainKey("refused"))
+				.extractingByKey("orders")
+				.asInstanceOf(InstanceOfAssertFactories.MAP)
+				.containsEntry("refused", true)
+				.containsEntry("storeReachable", true)
+				.hasEntrySatisfying("lastError", (message) -> assertThat(message).asString().contains(error));
+			assertThat(context.getBean(IdgenSegmentsEndpoint.class).segments().tags())
+				.extracting(SegmentStatistics::tag, SegmentStatistics::refused)
+				.containsExactly(tuple("orders", true), tuple("users", false));
+			// the tag's record changed back: the refusal stands, and health with it
+			jdbc.update("UPDATE idgen_segment SET business_bits = 2, max_id = 100 WHERE tag = 'orders'");
+			org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(200)).until(() -> {
+				assertThatExceptionOfType(SegmentTagRefusedException.class).isThrownBy(() -> services.forTag("orders").nextId());
+				return indicator.health(true).getStatus().equals(Status.DOWN);
+			});
+		});
+	}
+
 	@Test
 	void tagWithoutAFirstRangeShowsInHealthAndTheEndpointUntilItGetsItsRangeByItself() {
 		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=idgenSegments").run((context) -> {
@@ -210,6 +258,11 @@ class IdgenSegmentsActuatorAutoConfigurationTests {
 			assertThat(registry.get("idgen.segment.allocations").tag("tag", "orders").functionCounter().count())
 				.isGreaterThanOrEqualTo(1);
 			assertThat(registry.get("idgen.segment.store.errors").tag("tag", "orders").functionCounter().count()).isZero();
+			// the refill latency: each allocation that got a range, and how long the store took to answer it
+			FunctionTimer allocation = registry.get("idgen.segment.allocation").tag("tag", "orders").functionTimer();
+			assertThat(allocation.count())
+				.isEqualTo(registry.get("idgen.segment.allocations").tag("tag", "orders").functionCounter().count());
+			assertThat(allocation.totalTime(TimeUnit.NANOSECONDS)).isPositive();
 		});
 	}
 

@@ -7,7 +7,7 @@ import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.segment.JdbcSegmentStore;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentSettings;

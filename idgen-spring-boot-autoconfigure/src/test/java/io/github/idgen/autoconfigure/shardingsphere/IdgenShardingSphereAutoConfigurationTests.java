@@ -8,6 +8,7 @@ import io.github.idgen.snowflake.IdService;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -39,11 +40,17 @@ class IdgenShardingSphereAutoConfigurationTests {
 	}
 
 	@Test
-	void aNamedGeneratorCalledDefaultTakesTheNameFromTheDefaultGenerator() {
+	void aNamedGeneratorCalledDefaultIsRefusedRatherThanShadowingTheDefaultGenerator() {
 		this.contextRunner.withPropertyValues("xxx.common.generators.default.layout=javascript-safe").run((context) -> {
-			assertThat(IdgenKeyGenerators.get("default")).isSameAs(context.getBean(IdGenerators.class).get("default"))
-				.isNotSameAs(context.getBean(IdService.class));
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
+						(ex) -> assertThat(ex.getName()).isEqualTo("xxx.common.generators.default"))
+				.hasMessageContaining("'default' is the name ShardingSphere's IDGEN key generators know the default"
+						+ " generator by")
+				.hasMessageContaining("Rename the generator");
 		});
+		assertThatIllegalStateException().isThrownBy(() -> IdgenKeyGenerators.get("default"));
 	}
 
 	@Test

@@ -22,6 +22,12 @@ public class UserOrder {
 		this.userId = userId;
 	}
 
+	/** An order whose id the application assigned itself. */
+	public UserOrder(Long id, Long userId) {
+		this.id = id;
+		this.userId = userId;
+	}
+
 	public Long getId() {
 		return this.id;
 	}

@@ -1,8 +1,8 @@
 package io.github.idgen.starter.jdbc;
 
 import io.github.idgen.info.IdServiceInfo;
+import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.lease.IdServiceProxy;
-import io.github.idgen.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.snowflake.IdService;
 import org.junit.jupiter.api.Test;

@@ -46,7 +46,7 @@ class RedisStarterApplicationTests {
 	void theClasspathHasNoZooKeeperAndNoJdbcBackend() {
 		for (String className : new String[] { "org.apache.curator.framework.CuratorFramework",
 				"org.apache.zookeeper.ZooKeeper", "io.github.idgen.cluster.ClusterDeploymentImpl",
-				"io.github.idgen.jdbc.JdbcLeaseDeployment", "io.github.idgen.segment.JdbcSegmentStore" }) {
+				"io.github.idgen.jdbc.JdbcLeaseDeployment", "io.github.idgen.jdbc.segment.JdbcSegmentStore" }) {
 			assertThatExceptionOfType(ClassNotFoundException.class).as(className)
 				.isThrownBy(() -> Class.forName(className, false, getClass().getClassLoader()));
 		}

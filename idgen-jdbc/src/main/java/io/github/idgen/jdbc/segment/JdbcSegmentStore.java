@@ -1,14 +1,23 @@
-package io.github.idgen.segment;
+package io.github.idgen.jdbc.segment;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.segment.AddTagCommands;
+import io.github.idgen.segment.SegmentComposition;
+import io.github.idgen.segment.SegmentRange;
+import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SegmentStoreException;
+import io.github.idgen.segment.SegmentTagCreation;
+import io.github.idgen.segment.SegmentTagSettings;
+import io.github.idgen.segment.UnknownSegmentTagException;
 import io.github.idgen.sql.LeftOpenTransactions;
 import io.github.idgen.sql.SqlStates;
 import org.jspecify.annotations.Nullable;
@@ -65,16 +74,24 @@ public final class JdbcSegmentStore implements SegmentStore {
 	/** The same pin for an explicit transaction, sent with its first statement. */
 	private static final String DURABLE_TRANSACTION = "SET LOCAL synchronous_commit = on; ";
 
+	/** PostgreSQL's transaction settings, sent with the row lock. */
+	private static final String READ_COMMITTED = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
+			+ DURABLE_TRANSACTION;
+
 	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
 	private final DataSource dataSource;
 
 	private final String table;
 
-	private final String selectForUpdate;
+	/** The tag column: {@code tag} on idgen's own table, another on a table of Leaf's shape. */
+	private final String tagColumn;
 
-	/** PostgreSQL's: the transaction's isolation and its row lock in one round trip. */
-	private final String readCommittedSelectForUpdate;
+	/** The allocation in a transaction: on idgen's own table from the start, on Leaf's once its columns are read. */
+	private volatile @Nullable RowLockAllocation rowLockAllocation;
+
+	/** The columns of a table of Leaf's shape, read once; null on idgen's own table. */
+	private volatile @Nullable SegmentTableColumns foreignColumns;
 
 	/** PostgreSQL's whole allocation of a full step, when it stays below the limit. */
 	private final String updateReturning;
@@ -87,8 +104,6 @@ public final class JdbcSegmentStore implements SegmentStore {
 	 * PostgreSQL (which chooses its one statement by it), then from the last row read.
 	 */
 	private volatile @Nullable Boolean composedTable;
-
-	private final String update;
 
 	private final Duration allocationTimeout;
 
@@ -118,6 +133,23 @@ public final class JdbcSegmentStore implements SegmentStore {
 	 * under a second
 	 */
 	public JdbcSegmentStore(DataSource dataSource, String table, Duration allocationTimeout) {
+		this(dataSource, table, SegmentTableColumns.DEFAULT_TAG_COLUMN, allocationTimeout);
+	}
+
+	/**
+	 * Creates a store on a table whose tag column is {@code tagColumn}. Any other than {@code tag} names
+	 * a table idgen did not create, such as Leaf's {@code leaf_alloc} with {@code biz_tag}: its columns
+	 * are read once (see {@link #inspect()}), only those it has are used, and its {@code max_id} is read
+	 * as Leaf reads it (see {@link SegmentTableColumns}). idgen creates no tags in such a table.
+	 * @param dataSource where the table is
+	 * @param table the table's name, optionally with a schema ({@code schema.table})
+	 * @param tagColumn the name of the tag column
+	 * @param allocationTimeout as for {@link #JdbcSegmentStore(DataSource, String, Duration)}
+	 * @throws IllegalArgumentException if a name is not a plain SQL identifier or the timeout is under
+	 * a second
+	 */
+	public JdbcSegmentStore(DataSource dataSource, String table, String tagColumn, Duration allocationTimeout) {
+		SegmentTableColumns.requireColumnName(tagColumn);
 		if (!TABLE_NAME.matcher(table).matches()) {
 			throw new IllegalArgumentException("Segment table name '" + table
 					+ "' is not a plain SQL identifier (letters, digits, '_', optionally schema.table)");
@@ -128,10 +160,6 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.dataSource = dataSource;
 		this.table = table;
 		this.allocationTimeout = allocationTimeout;
-		// every column, so that the composition columns are read where the table has them
-		this.selectForUpdate = "SELECT * FROM " + table + " WHERE tag = ? FOR UPDATE";
-		this.readCommittedSelectForUpdate = "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; " + DURABLE_TRANSACTION
-				+ this.selectForUpdate;
 		// the distance to the limit in NUMERIC: in BIGINT a far-negative max_limit_id overflows ("bigint
 		// out of range"), which would pass for an unreachable store instead of the bad row it is
 		String update = "UPDATE " + table + " SET max_id = max_id + GREATEST(step, ?), version = version + 1,"
@@ -139,9 +167,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 		this.updateReturning = update + " AND CAST(max_limit_id AS NUMERIC) - max_id > GREATEST(step, ?) RETURNING *";
 		this.composedUpdateReturning = update + JdbcSegmentRow.POSTGRES_GOOD_COMPOSITION
 				+ " AND " + JdbcSegmentRow.POSTGRES_SEQUENCE_LIMIT + " - max_id > GREATEST(step, ?) RETURNING *";
-		this.update = "UPDATE " + table
-				+ " SET max_id = ?, version = version + 1, update_time = CURRENT_TIMESTAMP WHERE tag = ? AND max_id = ?";
-		this.tagCreation = new JdbcTagCreation(dataSource, table, describe(), queryTimeoutSeconds());
+		this.tagColumn = tagColumn;
+		this.rowLockAllocation = isOwnTable() ? RowLockAllocation.ownTable(table, READ_COMMITTED) : null;
+		this.tagCreation = new JdbcTagCreation(dataSource, table, tagColumn, describe(), queryTimeoutSeconds());
 	}
 
 	/**
@@ -154,7 +182,41 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	@Override
 	public String describe() {
-		return "table " + this.table;
+		return isOwnTable() ? "table " + this.table : "table " + this.table + " (tag column " + this.tagColumn + ")";
+	}
+
+	/**
+	 * Reads which columns a table of Leaf's shape has, once; call it at start-up to fail early and to
+	 * log what is used.
+	 * @return its columns, or null on idgen's own table (tag column {@code tag}), which needs no look
+	 * @throws IllegalStateException if the table lacks its tag column, {@code max_id} or {@code step}
+	 * @throws SegmentStoreException if the table cannot be read
+	 */
+	public @Nullable SegmentTableColumns inspect() {
+		if (isOwnTable()) {
+			return null;
+		}
+		try (Connection connection = this.dataSource.getConnection()) {
+			return foreignColumns(connection);
+		}
+		catch (SQLException ex) {
+			throw new SegmentStoreException("Could not read the columns of segment " + describe() + ": "
+					+ ex.getMessage(), ex);
+		}
+	}
+
+	private boolean isOwnTable() {
+		return SegmentTableColumns.isOwnTable(this.tagColumn);
+	}
+
+	private SegmentTableColumns foreignColumns(Connection connection) throws SQLException {
+		SegmentTableColumns columns = this.foreignColumns;
+		if (columns == null) {
+			columns = SegmentTableColumns.read(connection, this.table, this.tagColumn);
+			this.rowLockAllocation = RowLockAllocation.foreignTable(this.table, columns, READ_COMMITTED);
+			this.foreignColumns = columns;
+		}
+		return columns;
 	}
 
 	@Override
@@ -186,7 +248,10 @@ public final class JdbcSegmentStore implements SegmentStore {
 
 	@Override
 	public String howToAddTag(String tag) {
-		return AddTagCommands.sqlInsert(this.table, tag);
+		return isOwnTable() ? AddTagCommands.sqlInsert(this.table, tag)
+				// Leaf's own way: its rows start at max_id 1
+				: "INSERT INTO " + this.table + " (" + this.tagColumn + ", max_id, step) VALUES ('" + tag.replace("'", "''")
+						+ "', 1, " + AddTagCommands.STEP + ");";
 	}
 
 	/**
@@ -198,6 +263,12 @@ public final class JdbcSegmentStore implements SegmentStore {
 	@Override
 	public boolean createTagLike(String tag, String template, long maxLimitId, String description) {
 		return this.tagCreation.createTagLike(tag, template, maxLimitId, description);
+	}
+
+	// a look for the row, then one INSERT of the columns the table has (JdbcTagCreation)
+	@Override
+	public SegmentTagCreation createTag(String tag, SegmentTagSettings settings) {
+		return this.tagCreation.createTag(tag, settings);
 	}
 
 	/** Takes {@code step} ids, or, unless {@code exactly}, the row's step if that is larger. */
@@ -227,7 +298,11 @@ public final class JdbcSegmentStore implements SegmentStore {
 	private SegmentRange allocateOn(Connection connection, String tag, int requestedStep, boolean exactly)
 			throws SQLException {
 		boolean onPostgres = isPostgres(connection);
-		if (onPostgres && !exactly) {
+		if (!isOwnTable()) {
+			foreignColumns(connection);
+		}
+		// the one statement names idgen's own columns
+		else if (onPostgres && !exactly) {
 			if (this.composedTable == null) {
 				this.composedTable = JdbcSegmentRow.hasCompositionColumns(connection, this.table);
 			}
@@ -236,7 +311,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 				return range;
 			}
 		}
-		return allocateInTransaction(connection, tag, requestedStep, exactly, onPostgres);
+		RowLockAllocation allocation = Objects.requireNonNull(this.rowLockAllocation);
+		return allocation.allocate(connection, tag, requestedStep, exactly, onPostgres, queryTimeoutSeconds(),
+				describe(), howToAddTag(tag), (row) -> this.composedTable = row.composed());
 	}
 
 	/**
@@ -282,72 +359,6 @@ public final class JdbcSegmentStore implements SegmentStore {
 		}
 	}
 
-	private SegmentRange allocateInTransaction(Connection connection, String tag, int requestedStep, boolean exactly,
-			boolean onPostgres) throws SQLException {
-		boolean autoCommit = connection.getAutoCommit();
-		// PostgreSQL: no session isolation to read, change or put back (a round trip each); the
-		// transaction's own is set in the round trip of the row lock
-		int isolation = onPostgres ? Connection.TRANSACTION_READ_COMMITTED : connection.getTransactionIsolation();
-		try {
-			connection.setAutoCommit(false);
-			if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-			}
-			SegmentRange range = allocateUnderRowLock(connection, tag, requestedStep, exactly,
-					onPostgres ? this.readCommittedSelectForUpdate : this.selectForUpdate);
-			// only a commit that returned makes the range ours; if it throws, the outcome is unknown
-			connection.commit();
-			return range;
-		}
-		catch (SQLException | RuntimeException ex) {
-			rollbackQuietly(connection);
-			throw ex;
-		}
-		finally {
-			restoreQuietly(() -> {
-				if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
-					connection.setTransactionIsolation(isolation);
-				}
-				connection.setAutoCommit(autoCommit);
-			});
-		}
-	}
-
-	private SegmentRange allocateUnderRowLock(Connection connection, String tag, int requestedStep, boolean exactly,
-			String lockSql) throws SQLException {
-		JdbcSegmentRow locked;
-		try (PreparedStatement select = connection.prepareStatement(lockSql)) {
-			select.setQueryTimeout(queryTimeoutSeconds());
-			select.setString(1, tag);
-			try (ResultSet row = resultSetOf(select)) {
-				if (!row.next()) {
-					throw new UnknownSegmentTagException(tag, describe(), howToAddTag(tag));
-				}
-				locked = read(row);
-			}
-		}
-		SegmentComposition composition = locked.check(tag, describe());
-		long maxId = locked.maxId();
-		int rowStep = locked.step();
-		long step = exactly ? requestedStep : Math.max(requestedStep, rowStep);
-		// never past the last sequence whose ids stay at or below max_limit_id: the last range of a tag
-		// may be shorter than its step
-		long sequenceLimit = composition.sequenceLimit(locked.maxLimitId());
-		long newMaxId = (sequenceLimit - maxId <= step) ? sequenceLimit : maxId + step;
-		try (PreparedStatement update = connection.prepareStatement(this.update)) {
-			update.setQueryTimeout(queryTimeoutSeconds());
-			update.setLong(1, newMaxId);
-			update.setString(2, tag);
-			update.setLong(3, maxId);
-			int updated = update.executeUpdate();
-			if (updated != 1) {
-				throw new SQLException("row of tag '" + tag + "' in " + describe() + " changed under its row lock ("
-						+ updated + " rows updated)");
-			}
-		}
-		return new SegmentRange(tag, maxId + 1, newMaxId, rowStep, locked.maxLimitId(), composition);
-	}
-
 	/** Reads a row, and remembers whether the table has the composition columns. */
 	private JdbcSegmentRow read(ResultSet row) throws SQLException {
 		JdbcSegmentRow read = JdbcSegmentRow.read(row);
@@ -364,30 +375,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 		return postgres;
 	}
 
-	/** The result set of a statement whose first statements may be settings without one. */
-	private static ResultSet resultSetOf(PreparedStatement statement) throws SQLException {
-		boolean isResultSet = statement.execute();
-		while (!isResultSet) {
-			if (statement.getUpdateCount() == -1) {
-				throw new SQLException("'" + statement + "' returned no rows");
-			}
-			isResultSet = statement.getMoreResults();
-		}
-		return statement.getResultSet();
-	}
-
 	/** A row lock held by a stalled instance ends a statement here, not only a silent network. */
 	private int queryTimeoutSeconds() {
 		return (int) Math.min(Integer.MAX_VALUE, this.allocationTimeout.toSeconds());
-	}
-
-	private static void rollbackQuietly(Connection connection) {
-		try {
-			connection.rollback();
-		}
-		catch (SQLException ex) {
-			// the connection is broken; the pool discards it, and the server rolls back on its own
-		}
 	}
 
 }

@@ -1,11 +1,15 @@
-package io.github.idgen.segment;
+package io.github.idgen.jdbc.segment;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
 
+import io.github.idgen.segment.SegmentComposition;
+import io.github.idgen.segment.SegmentRange;
+import io.github.idgen.segment.SegmentTagExhaustedException;
 import io.github.idgen.shard.Shards;
 
 /**
@@ -56,9 +60,13 @@ record JdbcSegmentRow(long maxId, int step, long maxLimitId, boolean composed, l
 		int businessId = 0;
 		int businessBits = 0;
 		int shardBits = 0;
+		int maxLimitId = 0;
 		for (int i = 1; i <= columns.getColumnCount(); i++) {
 			String name = columns.getColumnLabel(i);
-			if ("business_id".equalsIgnoreCase(name)) {
+			if ("max_limit_id".equalsIgnoreCase(name)) {
+				maxLimitId = i;
+			}
+			else if ("business_id".equalsIgnoreCase(name)) {
 				businessId = i;
 			}
 			else if ("business_bits".equalsIgnoreCase(name)) {
@@ -69,7 +77,9 @@ record JdbcSegmentRow(long maxId, int step, long maxLimitId, boolean composed, l
 			}
 		}
 		boolean composed = businessId > 0 || businessBits > 0 || shardBits > 0;
-		return new JdbcSegmentRow(row.getLong("max_id"), row.getInt("step"), row.getLong("max_limit_id"), composed,
+		// a table of another's (Leaf's leaf_alloc) may have no limit: none is assumed
+		long limit = (maxLimitId > 0) ? row.getLong(maxLimitId) : Long.MAX_VALUE;
+		return new JdbcSegmentRow(row.getLong("max_id"), row.getInt("step"), limit, composed,
 				longOrZero(row, businessId), longOrZero(row, businessBits), longOrZero(row, shardBits));
 	}
 
@@ -125,6 +135,18 @@ record JdbcSegmentRow(long maxId, int step, long maxLimitId, boolean composed, l
 		// a statement chosen before the table had the columns may pass the sequence limit: the range stops there
 		long lastId = Math.min(this.maxId, composition.sequenceLimit(this.maxLimitId));
 		return new SegmentRange(tag, firstId, lastId, this.step, this.maxLimitId, composition);
+	}
+
+	/** The result set of a statement whose first statements may be settings without one. */
+	static ResultSet resultSetOf(PreparedStatement statement) throws SQLException {
+		boolean isResultSet = statement.execute();
+		while (!isResultSet) {
+			if (statement.getUpdateCount() == -1) {
+				throw new SQLException("'" + statement + "' returned no rows");
+			}
+			isResultSet = statement.getMoreResults();
+		}
+		return statement.getResultSet();
 	}
 
 	private static IllegalStateException badRow(String tag, String store, String problem) {
