@@ -5,6 +5,8 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -22,7 +24,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationContextInitializedEvent;
+import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,15 +82,32 @@ abstract class TagCreationApiContract {
 
 	@BeforeAll
 	void startTwoServers() throws Exception {
-		// at once, as instances deployed together: both create the schema of the empty store
+		// at once, as instances deployed together: both create the schema of the empty store. Only their
+		// logging is set up one after the other: both would reset the JVM's one Logback context at once,
+		// and one of them then found no Spring Environment in it ("Unable to find Spring Environment in
+		// logger context", a CI failure); a deployment starts its instances in JVMs of their own
+		CountDownLatch firstLogging = new CountDownLatch(1);
 		this.servers.addAll(AtOnce.run(List.of(0, 1), (index) -> {
+			if (index == 1 && !firstLogging.await(60, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("server 0 did not set its logging up within 60 s");
+			}
 			List<String> arguments = new ArrayList<>(List.of("--server.port=0", "--idgen.server.tokens[0].name=admin",
 					"--idgen.server.tokens[0].token=" + ADMIN, "--idgen.server.tokens[0].manage=true",
 					"--idgen.server.tokens[1].name=caller", "--idgen.server.tokens[1].token=" + CALLER,
 					"--idgen.server.tokens[2].name=limited-admin", "--idgen.server.tokens[2].token=" + LIMITED_ADMIN,
 					"--idgen.server.tokens[2].manage=true", "--idgen.server.tokens[2].tags=" + LIMITED_TAG));
 			arguments.addAll(storeArguments(index));
-			return SpringApplication.run(IdgenServerApplication.class, arguments.toArray(String[]::new));
+			SpringApplication application = new SpringApplication(IdgenServerApplication.class);
+			if (index == 0) {
+				// initialized after the environment was prepared, and so after Spring Boot set logging up
+				application.addListeners((ApplicationEvent event) -> {
+					if (event instanceof ApplicationContextInitializedEvent
+							|| event instanceof ApplicationFailedEvent) {
+						firstLogging.countDown();
+					}
+				});
+			}
+			return application.run(arguments.toArray(String[]::new));
 		}));
 	}
 
