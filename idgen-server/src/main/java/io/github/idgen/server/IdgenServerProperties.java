@@ -25,6 +25,12 @@ public class IdgenServerProperties {
 	 */
 	private final Ranges ranges = new Ranges();
 
+	/**
+	 * The servlet that serves the id endpoints (Leaf's two, /v1/ids/next,
+	 * /v1/generators/{name}/next, /v1/segments/{tag}/next) ahead of Spring MVC.
+	 */
+	private final IdServlet idServlet = new IdServlet();
+
 	public List<Token> getTokens() {
 		return this.tokens;
 	}
@@ -35,6 +41,31 @@ public class IdgenServerProperties {
 
 	public Ranges getRanges() {
 		return this.ranges;
+	}
+
+	public IdServlet getIdServlet() {
+		return this.idServlet;
+	}
+
+	/**
+	 * The id endpoints' own servlet.
+	 */
+	public static class IdServlet {
+
+		/**
+		 * Whether the id endpoints are served by a servlet of their own, at about two thirds of the CPU
+		 * of Spring MVC's dispatch, with the same answers, tokens and metrics. Off, Spring MVC serves them.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**

@@ -79,6 +79,11 @@ class Ids {
 		return generator;
 	}
 
+	/** The next id of a generator, for the shard of {@code ?shard=} or {@code ?key=} if its ids carry one. */
+	static long nextId(Generators.Generator generator, HttpServletRequest request) {
+		return generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what()));
+	}
+
 	SegmentIdService segment(String tag, HttpServletRequest request) {
 		TaggedServerRequestObservationConvention.mark(request, tag);
 		return required(this.segments, tag).forTag(tag);

@@ -39,8 +39,7 @@ class LeafController {
 
 	@RequestMapping("/snowflake/get/{key}")
 	ResponseEntity<String> snowflake(@PathVariable("key") String key, HttpServletRequest request) {
-		Generators.Generator generator = this.ids.generator(key, request);
-		return text(generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what())));
+		return text(Ids.nextId(this.ids.generator(key, request), request));
 	}
 
 	private static ResponseEntity<String> text(long id) {

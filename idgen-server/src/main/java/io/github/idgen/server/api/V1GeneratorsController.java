@@ -39,8 +39,7 @@ class V1GeneratorsController {
 	@Parameter(name = "key", in = ParameterIn.QUERY, description = Parameters.KEY_DESCRIPTION,
 			schema = @Schema(type = "string"))
 	String next(@PathVariable("name") String name, HttpServletRequest request) {
-		Generators.Generator generator = this.ids.namedGenerator(name, request);
-		return Long.toString(generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what())));
+		return Long.toString(Ids.nextId(this.ids.namedGenerator(name, request), request));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)

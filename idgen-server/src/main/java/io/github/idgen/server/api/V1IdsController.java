@@ -30,8 +30,7 @@ class V1IdsController {
 
 	@GetMapping(path = "/next", produces = MediaType.TEXT_PLAIN_VALUE)
 	String next(HttpServletRequest request) {
-		Generators.Generator generator = this.ids.defaultGenerator(request);
-		return Long.toString(generator.nextId(Parameters.shard(request, generator.shardBits(), generator.what())));
+		return Long.toString(Ids.nextId(this.ids.defaultGenerator(request), request));
 	}
 
 	@GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
