@@ -99,9 +99,10 @@ public class IdgenServerProperties {
 		private List<String> tags = new ArrayList<>();
 
 		/**
-		 * Whether the token may read the Actuator endpoints beyond the health status and the probes
-		 * (health details, metrics, idgen's endpoints, which show every tag, whatever tags says), and
-		 * create segment tags (PUT /v1/segments/{tag}; those of its tags only, if it has tags).
+		 * Whether the token may create segment tags (PUT /v1/segments/{tag}; those of its tags only, if
+		 * it has tags) and, if it has no tags, read the Actuator endpoints beyond the health status and
+		 * the probes (health details, metrics, idgen's endpoints, the console's figures), which show
+		 * every tag: a token with tags gets 403 there.
 		 */
 		private boolean manage;
 
