@@ -25,6 +25,11 @@ public class IdgenServerProperties {
 	 */
 	private final Ranges ranges = new Ranges();
 
+	/**
+	 * The console, a page at /console/ that shows the server's figures to a token allowed to manage.
+	 */
+	private final Console console = new Console();
+
 	public List<Token> getTokens() {
 		return this.tokens;
 	}
@@ -35,6 +40,31 @@ public class IdgenServerProperties {
 
 	public Ranges getRanges() {
 		return this.ranges;
+	}
+
+	public Console getConsole() {
+		return this.console;
+	}
+
+	/**
+	 * The console's page at /console/.
+	 */
+	public static class Console {
+
+		/**
+		 * Whether /console/ serves the console's page (its files hold no data; the figures need a token
+		 * with manage=true and no tags). Off, /console/ is answered as any unknown path.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**
