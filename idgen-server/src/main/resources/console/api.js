@@ -43,11 +43,12 @@ async function body(response) {
 /** Sends a request with the token; answers the parsed JSON (or text) of a 2xx answer. */
 export async function call(path, options = {}) {
   const token = storedToken();
-  if (!token) {
-    throw new TokenRefused('Enter a token allowed to manage (idgen.server.tokens[n].manage: true, no tags).');
-  }
   const headers = Object.assign({ Accept: 'application/json, application/problem+json' }, options.headers || {});
-  headers.Authorization = `Bearer ${token}`;
+  // without a token the page still asks: on Actuator's own port (management.server.port) the port is
+  // the permission, and elsewhere the 401 is the prompt for one
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+  }
   const response = await fetch(path, { method: options.method || 'GET', headers, body: options.body,
     cache: 'no-store', credentials: 'omit', redirect: 'error' });
   const answer = await body(response);
@@ -57,6 +58,10 @@ export async function call(path, options = {}) {
   const problem = (typeof answer === 'object') ? answer : null;
   if (options.refusalIsAnswer) {
     throw new ServerAnswer(response.status, problem);
+  }
+  if (response.status === 401 && !token) {
+    throw new TokenRefused('Enter a token allowed to manage (idgen.server.tokens[n].manage: true, no tags)'
+      + ' to see the figures.');
   }
   if (response.status === 401) {
     throw new TokenRefused('The server did not accept this token (401). Check it and enter it again.');

@@ -1,7 +1,7 @@
-// The console: asks for a token, then reads the server's JSON endpoints with it every 2 s while the
-// tab is visible. The page itself holds no data: without an accepted token it shows none.
+// The console: reads the server's JSON endpoints every 2 s while the tab is visible, with the token
+// the operator typed. The page itself holds no data: refused, it shows none and asks for a token.
 
-import { call, storedToken, storeToken, forgetToken, TokenRefused, ServerAnswer } from './api.js';
+import { call, storeToken, forgetToken, TokenRefused, ServerAnswer } from './api.js';
 import { RateChart } from './chart.js';
 import { element, facts } from './dom.js';
 import { recordsByTag, showInstance, showTags, showRecords, showGenerators } from './figures.js';
@@ -101,7 +101,7 @@ async function refresh() {
 
 async function tick() {
   timer = null;
-  if (!storedToken() || document.visibilityState !== 'visible') {
+  if (document.visibilityState !== 'visible') {
     return;
   }
   try {
@@ -114,7 +114,7 @@ async function tick() {
     say(error instanceof ServerAnswer ? `The server answered ${error.status}: ${error.message}`
       : `The server could not be reached: ${error.message}`);
   }
-  if (storedToken() && timer === null) {
+  if (timer === null) {
     timer = setTimeout(tick, REFRESH_MILLIS);
   }
 }
@@ -140,6 +140,10 @@ document.getElementById('token-form').addEventListener('submit', (event) => {
 
 document.getElementById('forget').addEventListener('click', () => {
   forgetToken();
+  if (timer !== null) {
+    clearTimeout(timer);
+    timer = null;
+  }
   clear();
   say('Token forgotten.');
 });
@@ -213,8 +217,4 @@ document.getElementById('create-form').addEventListener('submit', async (event) 
   }
 });
 
-if (storedToken()) {
-  tick();
-} else {
-  say('Enter a token allowed to manage (idgen.server.tokens[n].manage: true, no tags) to see the figures.');
-}
+tick();

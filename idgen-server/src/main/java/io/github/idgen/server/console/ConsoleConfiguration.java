@@ -3,6 +3,8 @@ package io.github.idgen.server.console;
 import io.github.idgen.segment.SegmentStore;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
@@ -64,21 +66,43 @@ public class ConsoleConfiguration {
 			.build();
 	}
 
+	/**
+	 * The files on the API's port, where Actuator is too; with Actuator on a port of its own
+	 * ({@code management.server.port}) they move there with it ({@code ManagementConsoleConfiguration}),
+	 * since the page reads Actuator on the origin it came from.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty(name = "idgen.server.console.enabled", matchIfMissing = true)
+	@ConditionalOnManagementPort(ManagementPortType.SAME)
 	static class ConsoleFiles implements WebMvcConfigurer {
 
 		@Override
 		public void addResourceHandlers(ResourceHandlerRegistry registry) {
-			registry.addResourceHandler("/console/**").addResourceLocations(LOCATION);
+			addConsoleFiles(registry);
 		}
 
 		@Override
 		public void addViewControllers(ViewControllerRegistry registry) {
-			registry.addRedirectViewController("/console", "/console/");
-			registry.addViewController("/console/").setViewName("forward:/console/index.html");
+			addConsolePages(registry);
 		}
 
+	}
+
+	/**
+	 * Serves the files at {@code /console/**}.
+	 * @param registry the context's handlers
+	 */
+	public static void addConsoleFiles(ResourceHandlerRegistry registry) {
+		registry.addResourceHandler("/console/**").addResourceLocations(LOCATION);
+	}
+
+	/**
+	 * Answers {@code /console} with a redirect to {@code /console/}, and {@code /console/} with the page.
+	 * @param registry the context's view controllers
+	 */
+	public static void addConsolePages(ViewControllerRegistry registry) {
+		registry.addRedirectViewController("/console", "/console/");
+		registry.addViewController("/console/").setViewName("forward:/console/index.html");
 	}
 
 }

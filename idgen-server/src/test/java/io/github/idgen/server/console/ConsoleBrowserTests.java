@@ -21,11 +21,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.support.ui.Select;
 
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.logging.LogLevel;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -35,9 +40,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The console in headless Chromium against a real idgen-server on PostgreSQL: the page comes from the
  * server alone, shows with a manage token the figures the JSON endpoints give, follows ids drawn,
  * takes ids apart, creates tags, and shows a refused token's message and no data; no token reaches
- * a URL, a cookie or a log.
+ * a URL, a cookie, the output or the access log.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(OutputCaptureExtension.class)
 class ConsoleBrowserTests {
 
 	static final String ADMIN = "console-admin-token-0123456789";
@@ -78,8 +84,8 @@ class ConsoleBrowserTests {
 				"--idgen.server.tokens[0].manage=true", "--idgen.server.tokens[1].name=console-limited",
 				"--idgen.server.tokens[1].token=" + LIMITED, "--idgen.server.tokens[1].manage=true",
 				"--idgen.server.tokens[1].tags=" + this.orders, "--idgen.server.tokens[2].name=console-caller",
-				"--idgen.server.tokens[2].token=" + CALLER, "--logging.file.name=" + logs.resolve("server.log"),
-				"--logging.level.org.springframework.security=DEBUG", "--logging.level.org.springframework.web=DEBUG",
+				"--idgen.server.tokens[2].token=" + CALLER, "--logging.level.org.springframework.security=DEBUG",
+				"--logging.level.org.springframework.web=DEBUG",
 				"--server.tomcat.basedir=" + this.directory.resolve("tomcat"), "--server.tomcat.accesslog.enabled=true",
 				"--server.tomcat.accesslog.directory=" + logs, "--server.tomcat.accesslog.buffered=false",
 				"--server.tomcat.accesslog.pattern=%h %t \"%r\" %s %b q=%q auth=%{Authorization}i");
@@ -119,10 +125,12 @@ class ConsoleBrowserTests {
 			.allSatisfy((url) -> assertThat(url).startsWith(this.browser.origin() + "/"))
 			.anySatisfy((url) -> assertThat(url).endsWith("/console/console.js"))
 			.anySatisfy((url) -> assertThat(url).endsWith("/console/console.css"));
-		// a blocked inline script or style, or a file that failed to load, is logged by the browser
+		// a blocked inline script or style, or a file of the page that failed to load, is logged by the
+		// browser (the figures' 401s, the prompt for a token, are logged too)
 		assertThat(this.browser.browserLog()).extracting(LogEntry::getMessage)
 			.noneSatisfy((message) -> assertThat(message).contains("Content Security Policy"))
-			.noneSatisfy((message) -> assertThat(message).contains("Failed to load"));
+			.noneSatisfy((message) -> assertThat(message).contains("/console/").contains("Failed to load"))
+			.anySatisfy((message) -> assertThat(message).contains("/actuator/idgen").contains("401"));
 	}
 
 	@Test
@@ -239,7 +247,10 @@ class ConsoleBrowserTests {
 	}
 
 	@Test
-	void noTokenReachesAUrlACookieOrALog() throws IOException {
+	void noTokenReachesAUrlACookieOrALog(CapturedOutput output) throws IOException {
+		// set here too: in a JVM whose logging an earlier test's context set up, the server's
+		// --logging.* arguments may not be applied again
+		LoggingSystem.get(getClass().getClassLoader()).setLogLevel("org.springframework.security", LogLevel.DEBUG);
 		for (String token : List.of(ADMIN, WRONG, LIMITED)) {
 			this.browser.open();
 			this.browser.enterToken(token);
@@ -254,8 +265,10 @@ class ConsoleBrowserTests {
 		try (Stream<Path> files = Files.list(this.directory.resolve("logs"))) {
 			List<Path> logs = files.toList();
 			assertThat(logs).anySatisfy((log) -> assertThat(log.getFileName().toString()).startsWith("access_log"));
+			assertThat(output).contains("Securing GET /actuator/idgenSegments");
+			assertThat(output).doesNotContain(ADMIN).doesNotContain(WRONG).doesNotContain(LIMITED);
 			String written = logs.stream().map(ConsoleBrowserTests::read).collect(Collectors.joining("\n"));
-			assertThat(written).contains("GET /actuator/idgenSegments").contains("Securing GET /actuator/idgen");
+			assertThat(written).contains("GET /actuator/idgenSegments HTTP/1.1\" 200");
 			assertThat(written).doesNotContain(ADMIN).doesNotContain(WRONG).doesNotContain(LIMITED);
 		}
 	}
