@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the servers that the tests start as their own processes: PostgreSQL (15, from Debian's
-# `postgresql`), MariaDB (`mariadb-server`) and Redis (`redis-server`). Idempotent: does nothing when
-# all three are there. The distribution's own services are not started (a temporary policy-rc.d
+# `postgresql`), MariaDB (`mariadb-server`) and Redis (`redis-server`), and the browser that
+# idgen-server's console tests drive (Debian's `chromium` and `chromium-driver`: /usr/bin/chromium,
+# /usr/bin/chromedriver). Idempotent: installs only what is missing, nothing when all are there. The distribution's own services are not started (a temporary policy-rc.d
 # forbids it), so nothing listens on 5432/3306/6379 afterwards; the tests start servers on free ports
 # in throwaway directories.
 set -euo pipefail
@@ -19,15 +20,26 @@ have_redis() {
 	command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]
 }
 
-if have_postgres && have_mariadb && have_redis; then
-	echo "install-test-databases: PostgreSQL, MariaDB and Redis are installed"
+have_chromium() {
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]
+}
+
+missing=()
+have_postgres || missing+=(postgresql)
+have_mariadb || missing+=(mariadb-server)
+have_redis || missing+=(redis-server)
+have_chromium || missing+=(chromium chromium-driver)
+
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "install-test-databases: PostgreSQL, MariaDB, Redis and Chromium with its driver are installed"
 	exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "install-test-databases: PostgreSQL, MariaDB and/or Redis server binaries are missing, and this is not root." >&2
-	echo "Install them with: sudo apt-get install -y --no-install-recommends postgresql mariadb-server redis-server" >&2
-	echo "(the tests need /usr/lib/postgresql/*/bin/initdb, pg_ctl, mariadbd, mariadb-install-db and redis-server)" >&2
+	echo "install-test-databases: ${missing[*]} missing, and this is not root." >&2
+	echo "Install them with: sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+	echo "(the tests need /usr/lib/postgresql/*/bin/initdb, pg_ctl, mariadbd, mariadb-install-db, redis-server," >&2
+	echo "/usr/bin/chromium and /usr/bin/chromedriver)" >&2
 	exit 1
 fi
 
@@ -48,10 +60,10 @@ trap cleanup EXIT
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends postgresql mariadb-server redis-server
+apt-get install -y -q --no-install-recommends "${missing[@]}"
 
-if ! have_postgres || ! have_mariadb || ! have_redis; then
-	echo "install-test-databases: installed the packages, but initdb/pg_ctl/mariadbd/mariadb-install-db/redis-server are still missing" >&2
+if ! have_postgres || ! have_mariadb || ! have_redis || ! have_chromium; then
+	echo "install-test-databases: installed ${missing[*]}, but initdb/pg_ctl/mariadbd/mariadb-install-db/redis-server/chromium/chromedriver are still missing" >&2
 	exit 1
 fi
-echo "install-test-databases: installed PostgreSQL, MariaDB and Redis (services not started)"
+echo "install-test-databases: installed ${missing[*]} (services not started)"

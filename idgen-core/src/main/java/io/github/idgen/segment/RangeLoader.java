@@ -104,6 +104,18 @@ final class RangeLoader {
 	/** Time the store took to answer the allocations that got a range: the refill latency, with their count. */
 	private final LongAdder allocationNanos = new LongAdder();
 
+	/** Ids of every range allocated: with the ids left in memory, how many were handed out. */
+	private final LongAdder allocatedIds = new LongAdder();
+
+	/** How long the store took to answer the last allocation that got a range; -1 before the first. */
+	private volatile long lastAllocationNanos = -1;
+
+	/**
+	 * When, on the nano clock, the attempts began to fail without a range between them; meaningful
+	 * only while {@link #failure} is set.
+	 */
+	private volatile long failingSinceNanos;
+
 	RangeLoader(String tag, SegmentStore store, SegmentSettings settings, Executor loader,
 			ScheduledExecutorService retries, SegmentWaitClock clock, Supplier<ServedRange> current,
 			Consumer<ServedRange> moveOn, BooleanSupplier forgotten) {
@@ -202,6 +214,19 @@ final class RangeLoader {
 		return this.allocationNanos.sum();
 	}
 
+	long allocatedIds() {
+		return this.allocatedIds.sum();
+	}
+
+	long lastAllocationNanos() {
+		return this.lastAllocationNanos;
+	}
+
+	/** When the failures of the current streak began, on the nano clock; only while {@link #failure()} is set. */
+	long failingSinceNanos() {
+		return this.failingSinceNanos;
+	}
+
 	/** The step of the last allocation, 0 before the first. */
 	int step() {
 		return this.step.current();
@@ -260,7 +285,9 @@ final class RangeLoader {
 			SegmentRange range = this.store.allocate(this.tag, requested);
 			long answered = this.nanoClock.getAsLong();
 			this.allocationNanos.add(answered - asked);
+			this.lastAllocationNanos = answered - asked;
 			this.allocations.increment();
+			this.allocatedIds.add(range.size());
 			if (this.forgotten.getAsBoolean()) {
 				// taken after the drop, maybe above the tag's next service's first range: a caller with ids
 				// of both would go back. A gap; a range answered before the drop is below the next service's
@@ -350,6 +377,9 @@ final class RangeLoader {
 	private void ended(@Nullable AllocationFailure failure) {
 		// before the next attempt may start, so that it knows how this one ended
 		if (this.failure != failure) {
+			if (this.failure == null && failure != null) {
+				this.failingSinceNanos = failure.atNanos();
+			}
 			this.failure = failure;
 		}
 		// a release is enough: whoever starts the next attempt sees what this one did

@@ -2,6 +2,7 @@ package io.github.idgen.segment;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -229,7 +230,19 @@ public final class SegmentIdService implements ShardedIdService {
 				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.loader.step(),
 				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(),
 				!overdue && (failure == null || failure.answered()), lastError, composedOrNull(),
-				failure != null && failure.refusal());
+				failure != null && failure.refusal(), this.loader.allocatedIds(), lastAllocationMicros(),
+				(failure != null) ? failingSince(this.loader.failingSinceNanos()) : null);
+	}
+
+	private @Nullable Long lastAllocationMicros() {
+		long nanos = this.loader.lastAllocationNanos();
+		return (nanos < 0) ? null : nanos / 1000;
+	}
+
+	/** The wall-clock instant of a nano-clock reading in the past, to the millisecond. */
+	private Instant failingSince(long sinceNanos) {
+		long agoMillis = Math.max(0, (this.nanoClock.getAsLong() - sinceNanos) / 1_000_000);
+		return Instant.ofEpochMilli(System.currentTimeMillis() - agoMillis);
 	}
 
 	/**

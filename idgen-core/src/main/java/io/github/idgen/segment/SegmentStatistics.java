@@ -1,5 +1,7 @@
 package io.github.idgen.segment;
 
+import java.time.Instant;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,8 +28,15 @@ import org.jspecify.annotations.Nullable;
  * ({@link SegmentTagRefusedException}, its message in {@code lastError}): the store went back or the tag's
  * composition changed; it takes no range any more, and only an operator (a repaired record, a restart)
  * ends it
+ * @param allocatedIds ids of every range allocated so far (sequences, for a composed tag): less
+ * {@code idsLeft}, those handed out
+ * @param lastAllocationMicros how long the store took to answer the last allocation that got a
+ * range, in microseconds; null before the first
+ * @param failingSince when the allocations began to fail, with no range since; null unless
+ * {@code lastError} is set by a failure
  */
 public record SegmentStatistics(String tag, long currentFirstId, long currentLastId, long idsLeft,
 		boolean nextRangeLoaded, int step, long allocations, long waits, long storeErrors, boolean storeReachable,
-		@Nullable String lastError, @Nullable SegmentComposition composition, boolean refused) {
+		@Nullable String lastError, @Nullable SegmentComposition composition, boolean refused, long allocatedIds,
+		@Nullable Long lastAllocationMicros, @Nullable Instant failingSince) {
 }

@@ -87,6 +87,18 @@ public interface SegmentStore {
 	}
 
 	/**
+	 * Reads the records of every tag as the store holds them, for operators (idgen-server's console).
+	 * A read outside every allocation's transaction: each record as it was at some instant.
+	 * @param limit the most records to read, at least 1
+	 * @return the records, in the order of their tags
+	 * @throws UnsupportedOperationException if this store cannot list its records (the default)
+	 * @throws SegmentStoreException if the store cannot be reached or failed
+	 */
+	default SegmentStoreRecords records(int limit) {
+		throw new UnsupportedOperationException("The segment store on " + describe() + " cannot list its records");
+	}
+
+	/**
 	 * Returns the one line an operator runs to add a tag's record, for messages about a tag that does not
 	 * exist.
 	 * @param tag the tag

@@ -13,6 +13,7 @@ import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SegmentStoreException;
+import io.github.idgen.segment.SegmentStoreRecords;
 import io.github.idgen.segment.SegmentTagCreation;
 import io.github.idgen.segment.SegmentTagSettings;
 import io.github.idgen.segment.SegmentTagExhaustedException;
@@ -107,6 +108,11 @@ public final class RedisSegmentStore implements SegmentStore, AutoCloseable {
 			throw new SegmentStoreException("Could not look for segment tag '" + tag + "' in " + describe() + ": "
 					+ ex.getMessage(), ex);
 		}
+	}
+
+	@Override
+	public SegmentStoreRecords records(int limit) {
+		return RedisSegmentRecords.read(this.channel, this.keyPrefix, describe(), limit);
 	}
 
 	@Override

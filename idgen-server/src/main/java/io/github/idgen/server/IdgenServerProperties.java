@@ -31,6 +31,11 @@ public class IdgenServerProperties {
 	 */
 	private final IdServlet idServlet = new IdServlet();
 
+	/**
+	 * The console, a page at /console/ that shows the server's figures to a token allowed to manage.
+	 */
+	private final Console console = new Console();
+
 	public List<Token> getTokens() {
 		return this.tokens;
 	}
@@ -47,14 +52,39 @@ public class IdgenServerProperties {
 		return this.idServlet;
 	}
 
+	public Console getConsole() {
+		return this.console;
+	}
+
 	/**
 	 * The id endpoints' own servlet.
 	 */
 	public static class IdServlet {
 
 		/**
-		 * Whether the id endpoints are served by a servlet of their own, at about two thirds of the CPU
-		 * of Spring MVC's dispatch, with the same answers, tokens and metrics. Off, Spring MVC serves them.
+		 * Whether the id endpoints are served by a servlet of their own, which skips Spring MVC's
+		 * dispatch, with the same answers, tokens and metrics. Off, Spring MVC serves them.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * The console's page at /console/.
+	 */
+	public static class Console {
+
+		/**
+		 * Whether /console/ serves the console's page (its files hold no data; the figures need a token
+		 * with manage=true and no tags). Off, /console/ is answered as any unknown path.
 		 */
 		private boolean enabled = true;
 
@@ -130,9 +160,10 @@ public class IdgenServerProperties {
 		private List<String> tags = new ArrayList<>();
 
 		/**
-		 * Whether the token may read the Actuator endpoints beyond the health status and the probes
-		 * (health details, metrics, idgen's endpoints, which show every tag, whatever tags says), and
-		 * create segment tags (PUT /v1/segments/{tag}; those of its tags only, if it has tags).
+		 * Whether the token may create segment tags (PUT /v1/segments/{tag}; those of its tags only, if
+		 * it has tags) and, if it has no tags, read the Actuator endpoints beyond the health status and
+		 * the probes (health details, metrics, idgen's endpoints, the console's figures), which show
+		 * every tag: a token with tags gets 403 there.
 		 */
 		private boolean manage;
 

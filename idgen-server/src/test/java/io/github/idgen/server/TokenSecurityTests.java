@@ -30,7 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"idgen.server.tokens[1].sha256=" + TokenSecurityTests.ORDERS_SHA256, "idgen.server.tokens[1].tags=orders",
 		"idgen.server.tokens[2].name=monitoring", "idgen.server.tokens[2].token=" + TokenSecurityTests.MONITORING,
 		"idgen.server.tokens[2].manage=true", "idgen.server.tokens[3].name=base64-caller",
-		"idgen.server.tokens[3].token=" + TokenSecurityTests.BASE64 })
+		"idgen.server.tokens[3].token=" + TokenSecurityTests.BASE64, "idgen.server.tokens[4].name=orders-manager",
+		"idgen.server.tokens[4].token=" + TokenSecurityTests.ORDERS_MANAGER, "idgen.server.tokens[4].manage=true",
+		"idgen.server.tokens[4].tags=orders" })
 class TokenSecurityTests {
 
 	static final String DATABASE = "spring.datasource.url=jdbc:h2:mem:token-security;DB_CLOSE_DELAY=-1";
@@ -40,6 +42,9 @@ class TokenSecurityTests {
 	static final String ORDERS = "orders-token-0123456789abcdef";
 
 	static final String MONITORING = "monitoring-token-0123456789abcdef";
+
+	/** Allowed to manage, but limited to tag orders. */
+	static final String ORDERS_MANAGER = "orders-manager-token-0123456789abcdef";
 
 	/** What openssl rand -base64 gives: '+' and '/', which a query must percent-encode. */
 	static final String BASE64 = "plus+token/0123456789abcdef";
@@ -216,6 +221,34 @@ class TokenSecurityTests {
 		assertThat(Http.get(this.port, "/actuator/idgenSegments", MONITORING).body()).contains("invoices");
 		String health = Http.get(this.port, "/actuator/health", MONITORING).body();
 		assertThat((String) JsonPath.read(health, "$.components.idgenSegments.status")).isEqualTo("UP");
+	}
+
+	/**
+	 * A token allowed to manage but limited to tags creates its tags only, and Actuator, which shows
+	 * every tag, is refused to it with a message that says why (the console shows it).
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/actuator/idgenSegments", "/actuator/idgen", "/actuator/idgen/1",
+			"/actuator/prometheus", "/actuator" })
+	void aManageTokenLimitedToTagsIsForbiddenTheActuatorWhichShowsEveryTag(String path) {
+		assertThat(Http.get(this.port, "/v1/segments/invoices/next", ALL).statusCode()).isEqualTo(200);
+		HttpResponse<String> response = Http.get(this.port, path, ORDERS_MANAGER);
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(Http.contentType(response)).isEqualTo("application/problem+json");
+		assertThat(response.body()).doesNotContain("invoices");
+		assertThat((String) JsonPath.read(response.body(), "$.detail")).isEqualTo("Token 'orders-manager' is limited"
+				+ " to tags [orders], and this endpoint shows every tag: it needs a token with manage=true and no tags"
+				+ " (idgen.server.tokens[n].tags empty).");
+		assertThat((Boolean) JsonPath.read(response.body(), "$.limitedToTags")).isTrue();
+	}
+
+	@Test
+	void aManageTokenLimitedToTagsSeesTheHealthStatusOnly() {
+		assertThat(Http.get(this.port, "/v1/segments/invoices/next", ALL).statusCode()).isEqualTo(200);
+		HttpResponse<String> health = Http.get(this.port, "/actuator/health", ORDERS_MANAGER);
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat((Map<String, Object>) JsonPath.read(health.body(), "$")).containsEntry("status", "UP")
+			.doesNotContainKey("components");
 	}
 
 	private static void assertUnauthorized(HttpResponse<String> response) {

@@ -15,6 +15,7 @@ import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentRange;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SegmentStoreException;
+import io.github.idgen.segment.SegmentStoreRecords;
 import io.github.idgen.segment.SegmentTagCreation;
 import io.github.idgen.segment.SegmentTagSettings;
 import io.github.idgen.segment.UnknownSegmentTagException;
@@ -239,6 +240,12 @@ public final class JdbcSegmentStore implements SegmentStore {
 			throw new IllegalArgumentException("size must be at least 1, was " + size);
 		}
 		return allocate(tag, size, true);
+	}
+
+	@Override
+	public SegmentStoreRecords records(int limit) {
+		return JdbcSegmentRecords.read(this.dataSource, this.table, this.tagColumn, describe(), limit,
+				queryTimeoutSeconds());
 	}
 
 	@Override

@@ -154,7 +154,8 @@ public final class ConfiguredTokens {
 	 * @param name the token's name
 	 * @param hash SHA-256 of its token
 	 * @param tags the tags it may use; empty for all
-	 * @param manage whether it may read the Actuator endpoints and create tags
+	 * @param manage whether it may create tags (of its tags only, if it has tags) and, without tags, read
+	 * the Actuator endpoints
 	 */
 	public record Caller(String name, byte[] hash, Set<String> tags, boolean manage) {
 
@@ -168,10 +169,19 @@ public final class ConfiguredTokens {
 
 		/**
 		 * Returns the caller's authorities, made once.
-		 * @return the caller role, and the {@value #MANAGE} role if it may manage
+		 * @return the caller role, and the {@value #MANAGE} role if it may manage every tag
 		 */
 		public List<GrantedAuthority> authorities() {
-			return this.manage ? MANAGER_AUTHORITIES : CALLER_AUTHORITIES;
+			return managesEveryTag() ? MANAGER_AUTHORITIES : CALLER_AUTHORITIES;
+		}
+
+		/**
+		 * Returns whether this caller may read what shows every tag (Actuator, health's details): a token
+		 * allowed to manage and not limited to tags.
+		 * @return whether it has manage and no tags
+		 */
+		public boolean managesEveryTag() {
+			return this.manage && this.tags.isEmpty();
 		}
 
 		/**

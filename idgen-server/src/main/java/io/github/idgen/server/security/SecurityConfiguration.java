@@ -39,7 +39,7 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * document needs one; tag paths need one allowed that tag (creating a tag, also one allowed to
  * manage), a business number code's one allowed its
  * name and the tag it draws from; the other Actuator endpoints (and health's
- * details) one allowed to manage, since they show every tag, unless they are on a port of their own
+ * details) one allowed to manage and not limited to tags, since they show every tag, unless they are on a port of their own
  * ({@code management.server.port}), which is then the permission. The demo without tokens lets
  * everyone in (it listens on loopback only). Stateless: no session, no cookie, so no CSRF to defend
  * against, and no filter that only a session or a login needs (anonymous authentication, session
@@ -140,7 +140,7 @@ public class SecurityConfiguration {
 					actuator.permitAll();
 				}
 				else {
-					actuator.hasRole(ConfiguredTokens.Caller.MANAGE);
+					actuator.access(new ManageAccess());
 				}
 				requests.anyRequest().authenticated();
 			})

@@ -1,5 +1,7 @@
 package io.github.idgen.server.security;
 
+import java.util.TreeSet;
+
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.core.Ordered;
@@ -81,6 +83,13 @@ class SecurityProblemHandler {
 				&& denied.getAuthorizationResult() instanceof TagAccess.ManageDenied manageDenied) {
 			problem.setDetail("Token '" + manageDenied.caller() + "' may not create tags: that needs a token with"
 					+ " manage=true (idgen.server.tokens[n].manage).");
+		}
+		else if (ex instanceof AuthorizationDeniedException denied
+				&& denied.getAuthorizationResult() instanceof ManageAccess.LimitedDenied limited) {
+			problem.setDetail("Token '" + limited.caller().name() + "' is limited to tags "
+					+ new TreeSet<>(limited.caller().tags()) + ", and this endpoint shows every tag: it needs a"
+					+ " token with manage=true and no tags (idgen.server.tokens[n].tags empty).");
+			problem.setProperty("limitedToTags", true);
 		}
 		else {
 			problem.setDetail("This token may not use this endpoint.");

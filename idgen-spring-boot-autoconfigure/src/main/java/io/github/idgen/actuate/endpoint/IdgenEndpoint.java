@@ -97,8 +97,10 @@ public class IdgenEndpoint {
 		if (this.generators != null) {
 			for (String name : this.generators.names()) {
 				SnowflakeLayout layout = this.generators.layout(name);
+				Long issued = (this.generators.get(name) instanceof GeneratorStatistics statistics)
+						? statistics.issuedIds() : null;
 				generators.put(name, new GeneratorDescriptor(LayoutDescriptor.of(layout, now), layout.shardBits(),
-						1 << layout.shardBits()));
+						1 << layout.shardBits(), issued));
 			}
 		}
 		return generators;
@@ -147,8 +149,10 @@ public class IdgenEndpoint {
 	 * @param layout its layout; {@code idsPerTimeUnit} is the capacity its shard bits leave
 	 * @param shardBits the bits of the shard, the lowest of its ids; 0 for ids without a shard
 	 * @param shards how many shards its ids can carry, 2^shardBits
+	 * @param issuedIds ids it made; left out for a generator that keeps no count
 	 */
-	public record GeneratorDescriptor(LayoutDescriptor layout, int shardBits, int shards) {
+	public record GeneratorDescriptor(LayoutDescriptor layout, int shardBits, int shards,
+			@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Long issuedIds) {
 
 	}
 
