@@ -18,7 +18,7 @@ set -euo pipefail
 
 java17=${1:-java}
 java25=${2:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-jar=$(pwd)/idgen-server/target/idgen-server.jar
+jar=${JAR:-$(pwd)/idgen-server/target/idgen-server.jar}   # JAR=... measures another build
 fail() { echo "server-startup: $*" >&2; exit 1; }
 [ -f "$jar" ] || fail "no $jar: run mvn -B -ntp -pl idgen-server -am package -DskipTests"
 command -v mariadbd > /dev/null || fail "mariadbd is missing: apt-get install -y mariadb-server"
