@@ -44,11 +44,13 @@ sql -e "CREATE DATABASE idgen; CREATE USER 'idgen'@'127.0.0.1' IDENTIFIED BY 'id
 
 # the extracted layout the caches need (the launcher's nested jars cannot be cached)
 "$java17" -Djarmode=tools -jar "$jar" extract --destination "$work/app" > /dev/null
-app=$work/app/idgen-server.jar
+app=$work/app/$(basename "$jar")
 # training runs as in docs/server.md's recipe: the demo (a container build has no database to reach) up to
 # the refreshed context (Spring Boot's spring.context.exit=onRefresh)
-"$java17" -XX:ArchiveClassesAtExit="$work/app17.jsa" -Dspring.context.exit=onRefresh -jar "$app" > "$work/train17.log" 2>&1
-"$java25" -XX:AOTCacheOutput="$work/app25.aot" -Dspring.context.exit=onRefresh -jar "$app" > "$work/train25.log" 2>&1
+"$java17" -XX:ArchiveClassesAtExit="$work/app17.jsa" -Dspring.context.exit=onRefresh -jar "$app" > "$work/train17.log" 2>&1 \
+  || fail "the JDK 17 training run failed: $(tail -n 20 "$work/train17.log")"
+"$java25" -XX:AOTCacheOutput="$work/app25.aot" -Dspring.context.exit=onRefresh -jar "$app" > "$work/train25.log" 2>&1 \
+  || fail "the JDK 25 training run failed: $(tail -n 20 "$work/train25.log")"
 
 token=$(head -c 32 /dev/urandom | base64 | tr -d '/+=')
 service=(--spring.datasource.url="jdbc:mariadb://127.0.0.1:$db_port/idgen" --spring.datasource.username=idgen
