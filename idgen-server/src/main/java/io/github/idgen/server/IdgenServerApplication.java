@@ -28,4 +28,9 @@ public class IdgenServerApplication {
 		return new ServerModeCheck();
 	}
 
+	@Bean
+	static LazyOpenApiBeans lazyOpenApiBeans() {
+		return new LazyOpenApiBeans();
+	}
+
 }
