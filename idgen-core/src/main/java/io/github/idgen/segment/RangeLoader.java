@@ -7,7 +7,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -97,18 +96,7 @@ final class RangeLoader {
 	 */
 	private volatile boolean answersAtOnce;
 
-	private final LongAdder allocations = new LongAdder();
-
-	private final LongAdder storeErrors = new LongAdder();
-
-	/** Time the store took to answer the allocations that got a range: the refill latency, with their count. */
-	private final LongAdder allocationNanos = new LongAdder();
-
-	/** Ids of every range allocated: with the ids left in memory, how many were handed out. */
-	private final LongAdder allocatedIds = new LongAdder();
-
-	/** How long the store took to answer the last allocation that got a range; -1 before the first. */
-	private volatile long lastAllocationNanos = -1;
+	private final AllocationCounts counts = new AllocationCounts();
 
 	/**
 	 * When, on the nano clock, the attempts began to fail without a range between them; meaningful
@@ -199,27 +187,11 @@ final class RangeLoader {
 	/** Whether a range was ever taken. */
 	boolean hasTakenARange() {
 		// the first range is never refused: there is nothing below it
-		return this.allocations.sum() > 0;
+		return this.counts.allocations() > 0;
 	}
 
-	long allocations() {
-		return this.allocations.sum();
-	}
-
-	long storeErrors() {
-		return this.storeErrors.sum();
-	}
-
-	long allocationNanos() {
-		return this.allocationNanos.sum();
-	}
-
-	long allocatedIds() {
-		return this.allocatedIds.sum();
-	}
-
-	long lastAllocationNanos() {
-		return this.lastAllocationNanos;
+	AllocationCounts counts() {
+		return this.counts;
 	}
 
 	/** When the failures of the current streak began, on the nano clock; only while {@link #failure()} is set. */
@@ -284,10 +256,7 @@ final class RangeLoader {
 			int requested = this.step.next(asked, this.callersWaited.get() && this.callersWaited.getAndSet(false));
 			SegmentRange range = this.store.allocate(this.tag, requested);
 			long answered = this.nanoClock.getAsLong();
-			this.allocationNanos.add(answered - asked);
-			this.lastAllocationNanos = answered - asked;
-			this.allocations.increment();
-			this.allocatedIds.add(range.size());
+			this.counts.allocated(answered - asked, range.size());
 			if (this.forgotten.getAsBoolean()) {
 				// taken after the drop, maybe above the tag's next service's first range: a caller with ids
 				// of both would go back. A gap; a range answered before the drop is below the next service's
@@ -309,7 +278,7 @@ final class RangeLoader {
 			return failed(AllocationFailure.answer(ex, this.nanoClock.getAsLong()));
 		}
 		catch (SegmentStoreException ex) {
-			this.storeErrors.increment();
+			this.counts.storeError();
 			log(ex.getMessage(), null);
 			return failed(AllocationFailure.unanswered(ex, ex.getMessage(), this.nanoClock.getAsLong()));
 		}
@@ -319,7 +288,7 @@ final class RangeLoader {
 		catch (Throwable ex) {
 			// an Error, or a checked exception the store did not declare (Kotlin, a sneaky throw): a failed
 			// attempt like a store error, not the end of the loader thread, nor a tag in flight for ever
-			this.storeErrors.increment();
+			this.counts.storeError();
 			String message = "Allocation of segment tag '" + this.tag + "' from " + this.store.describe() + " failed: " + ex;
 			log(message, ex);
 			return failed(AllocationFailure.unanswered(ex, message, this.nanoClock.getAsLong()));

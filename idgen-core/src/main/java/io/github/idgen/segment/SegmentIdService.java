@@ -2,7 +2,6 @@ package io.github.idgen.segment;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -221,6 +220,7 @@ public final class SegmentIdService implements ShardedIdService {
 		ServedRange next = current.next;
 		long left = Math.max(0, current.size - current.taken) + ((next != null) ? next.size : 0);
 		AllocationFailure failure = this.loader.failure();
+		AllocationCounts counts = this.loader.counts();
 		// an allocation that runs past the wait serves no caller who runs dry, whatever the store does
 		boolean overdue = next == null && this.loader.overdue(this.nanoClock.getAsLong());
 		String lastError = (failure != null) ? failure.message()
@@ -228,21 +228,11 @@ public final class SegmentIdService implements ShardedIdService {
 						+ ", the wait for a range" : null;
 		return new SegmentStatistics(this.tag, (current.size > 0) ? current.firstId : 0,
 				(current.size > 0) ? current.firstId + current.size - 1 : 0, left, next != null, this.loader.step(),
-				this.loader.allocations(), this.waits.sum(), this.loader.storeErrors(),
+				counts.allocations(), this.waits.sum(), counts.storeErrors(),
 				!overdue && (failure == null || failure.answered()), lastError, composedOrNull(),
-				failure != null && failure.refusal(), this.loader.allocatedIds(), lastAllocationMicros(),
-				(failure != null) ? failingSince(this.loader.failingSinceNanos()) : null);
-	}
-
-	private @Nullable Long lastAllocationMicros() {
-		long nanos = this.loader.lastAllocationNanos();
-		return (nanos < 0) ? null : nanos / 1000;
-	}
-
-	/** The wall-clock instant of a nano-clock reading in the past, to the millisecond. */
-	private Instant failingSince(long sinceNanos) {
-		long agoMillis = Math.max(0, (this.nanoClock.getAsLong() - sinceNanos) / 1_000_000);
-		return Instant.ofEpochMilli(System.currentTimeMillis() - agoMillis);
+				failure != null && failure.refusal(), counts.allocatedIds(), counts.lastAllocationMicros(),
+				(failure != null) ? AllocationCounts.instantOf(this.nanoClock.getAsLong(), this.loader.failingSinceNanos())
+						: null);
 	}
 
 	/**
@@ -251,7 +241,7 @@ public final class SegmentIdService implements ShardedIdService {
 	 * @return the total, in nanoseconds
 	 */
 	public long allocationNanos() {
-		return this.loader.allocationNanos();
+		return this.loader.counts().allocationNanos();
 	}
 
 	private @Nullable SegmentComposition composedOrNull() {
