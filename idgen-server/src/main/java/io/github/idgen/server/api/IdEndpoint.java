@@ -46,6 +46,9 @@ enum IdEndpoint {
 		}
 	};
 
+	/** {@code values()} copies its array at every call, and this is asked once per id request. */
+	private static final IdEndpoint[] ENDPOINTS = values();
+
 	private final String pattern;
 
 	private final String prefix;
@@ -94,7 +97,7 @@ enum IdEndpoint {
 	 * @return the endpoint and the name in its path, or null if the path is none of them
 	 */
 	static @Nullable Match match(String path) {
-		for (IdEndpoint endpoint : values()) {
+		for (IdEndpoint endpoint : ENDPOINTS) {
 			String name = endpoint.name(path);
 			if (name != null) {
 				return new Match(endpoint, name);
