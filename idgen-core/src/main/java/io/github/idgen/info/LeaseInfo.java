@@ -83,7 +83,8 @@ public record LeaseInfo(Backend backend, String path, String range, Holder holde
 	 * confirmed; each moves the lease's deadline
 	 * @param renewalFailures scheduled renewals that proved nothing: the store did not answer, the lease
 	 * was fenced (connection lost), or the store named another holder (then also a lease lost); while
-	 * the store is down they keep growing, by up to three per lease timeout
+	 * a database or Redis is down they keep growing, by up to three per lease timeout; on ZooKeeper a
+	 * renewal waits for the connection, so an outage shows as a fenced lease and a reconnect
 	 */
 	public record Counters(long leasesTaken, long leasesLost, long reconnects, long clockLagMillis, long refusedCalls,
 			long leaseWaits, Duration leaseWaitTime, long renewals, long renewalFailures) {

@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
  * renewal script found the record naming this claim), and the lease's deadline moves to the request's
  * send time plus the validity. The confirmation of a fenced lease is such a proof too. A renewal
  * failure is a scheduled renewal that proved nothing: the store did not answer, the lease was fenced
- * meanwhile (a connection lost), or the store named another holder (also a lease lost).
+ * meanwhile (a connection lost), or the store named another holder (also a lease lost). On ZooKeeper
+ * a renewal sent while the connection is down waits in Curator for it to come back, so an outage
+ * shows there as a fenced lease and a reconnection, and at most one failure.
  */
 final class LeaseRenewal {
 
@@ -60,7 +62,8 @@ final class LeaseRenewal {
 			if (lost == null) {
 				boolean lapsed = !current.isValid();
 				current.renew(sent + timing.validityNanos());
-				this.renewals.incrementAndGet();
+				// fenced while the store answered: fencing wins, and the deadline did not move
+				(current.getState() == WorkerIdLease.State.ACTIVE ? this.renewals : this.failures).incrementAndGet();
 				if (lapsed && current.isValid()) {
 					// a pause let the deadline run out without any event: waiting callers may go on
 					this.keeper.changed(current);
