@@ -32,6 +32,10 @@ export function showInstance(dl, idgen, server) {
     ['why not issuing', fencing.reason, 'bad'],
     ['lease', lease.path],
     ['lease since', lease.since],
+    ['lease time left', idgen.lease ? `${(lease.timeLeftMillis / 1000).toFixed(1)} s` : null,
+      idgen.lease && lease.timeLeftMillis === 0 ? 'bad' : ''],
+    ['renewals', idgen.lease ? number(lease.renewals) : null],
+    ['renewal failures', idgen.lease ? number(lease.renewalFailures) : null, lease.renewalFailures ? 'bad' : ''],
     ['lease holder', lease.holder ? lease.holder.process : null],
     ['high-water mark', lease.highWaterMark
       ? `${lease.highWaterMark} (${number(lease.highWaterMarkAheadMillis)} ms ahead of this clock)` : null],

@@ -19,6 +19,9 @@ import org.jspecify.annotations.Nullable;
  * record's {@code claim} field); {@code null} for a backend whose session or token alone names it
  * @param state the lease's state, such as {@code ACTIVE}, {@code FENCED} or {@code RELEASED}
  * @param reason why the lease is in its state
+ * @param timeLeft how long the lease stays valid without another renewal: from now to the send time
+ * of its last successful renewal plus two thirds of the lease timeout; zero once that has passed, and
+ * for a {@code FENCED} or {@code RELEASED} lease, which issues no id
  * @param markMillis this holder's last written high-water mark, which ids must not pass, in
  * milliseconds since 1970
  * @param floorMillis the previous holder's high-water mark, which ids must come after, in
@@ -26,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * @param counters running totals of the lease and of the calls it fenced
  */
 public record LeaseInfo(Backend backend, String path, String range, Holder holder, Instant since,
-		@Nullable String sessionId, @Nullable String claimId, String state, String reason, long markMillis, long floorMillis,
+		@Nullable String sessionId, @Nullable String claimId, String state, String reason, Duration timeLeft, long markMillis, long floorMillis,
 		Counters counters) {
 
 	/**
@@ -74,9 +77,17 @@ public record LeaseInfo(Backend backend, String path, String range, Holder holde
 	 * @param refusedCalls calls that failed because the lease stayed unproven for the whole wait
 	 * @param leaseWaits calls that found the lease unproven and waited (some then got ids)
 	 * @param leaseWaitTime total time calls spent waiting for the lease
+	 * @param renewals proofs of the lease: the store answered that this lease still holds the id
+	 * (ZooKeeper: its node exists, owned by this session; a database: the holder's row was updated;
+	 * Redis: the record names this claim), every third of the lease timeout and when a fenced lease is
+	 * confirmed; each moves the lease's deadline
+	 * @param renewalFailures scheduled renewals that proved nothing: the store did not answer, the lease
+	 * was fenced (connection lost), or the store named another holder (then also a lease lost); while
+	 * a database or Redis is down they keep growing, by up to three per lease timeout; on ZooKeeper a
+	 * renewal waits for the connection, so an outage shows as a fenced lease and a reconnect
 	 */
 	public record Counters(long leasesTaken, long leasesLost, long reconnects, long clockLagMillis, long refusedCalls,
-			long leaseWaits, Duration leaseWaitTime) {
+			long leaseWaits, Duration leaseWaitTime, long renewals, long renewalFailures) {
 
 	}
 

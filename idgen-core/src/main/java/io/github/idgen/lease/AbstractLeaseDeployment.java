@@ -151,6 +151,16 @@ public abstract class AbstractLeaseDeployment implements ClusterDeployment, Leas
 	}
 
 	@Override
+	public final long getRenewals() {
+		return this.keeper.getRenewals();
+	}
+
+	@Override
+	public final long getRenewalFailures() {
+		return this.keeper.getRenewalFailures();
+	}
+
+	@Override
 	public final long getMeasuredClockLagMillis() {
 		return this.keeper.getMeasuredClockLagMillis();
 	}

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps this instance's worker-id lease in a {@link LeaseBackend}: takes one (see
- * {@link LeaseAcquisition}), proves it every third of the lease timeout, writes the high-water mark
+ * {@link LeaseAcquisition}), proves it every third of the lease timeout (see {@link LeaseRenewal}), writes the high-water mark
  * ahead, fences it the moment it cannot be proven, recovers it, and gives it back.
  * <p>
  * One thread changes the lease: the keeper's own scheduled thread, or a caller of
@@ -56,6 +56,8 @@ public final class LeaseKeeper implements Closeable {
 
 	private final LeaseDeadlines deadlines;
 
+	private final LeaseRenewal renewal;
+
 	private volatile @Nullable WorkerIdLease lease;
 
 	private volatile @Nullable ScheduledExecutorService executor;
@@ -73,6 +75,7 @@ public final class LeaseKeeper implements Closeable {
 		this.deadlines = new LeaseDeadlines(settings.nanoClock(), backend);
 		this.acquisition = new LeaseAcquisition(backend, settings, this.marks, this.deadlines);
 		this.giveBacks = new GiveBacks(backend);
+		this.renewal = new LeaseRenewal(this, backend, settings.nanoClock());
 	}
 
 	/**
@@ -145,7 +148,7 @@ public final class LeaseKeeper implements Closeable {
 			}
 			else {
 				current.advanceMark(written);
-				current.confirm(sent + timing().validityNanos());
+				this.renewal.confirm(current, sent, timing());
 				changed(current);
 				logger.info("Confirmed worker id {} (datacenter id {}) at {}, held by {}", current.getWorkerId(),
 						current.getDatacenterId(), current.getPath(), current.owner());
@@ -202,45 +205,10 @@ public final class LeaseKeeper implements Closeable {
 		}
 	}
 
-	/**
-	 * Proves the lease; a proof moves the deadline. A lease fenced while the store is reachable (a
-	 * renewal that failed on a live connection sends no event to lift it) gets a recovery instead.
-	 */
 	private void renew() {
 		try {
 			this.giveBacks.retry();
-			WorkerIdLease current = this.lease;
-			if (current == null || current.getState() == WorkerIdLease.State.RELEASED) {
-				return;
-			}
-			if (current.getState() == WorkerIdLease.State.FENCED) {
-				if (this.backend.isConnected()) {
-					scheduleRecovery(0);
-				}
-				return;
-			}
-			long sent = this.settings.nanoClock().getAsLong();
-			String lost = this.backend.checkHeld(current);
-			if (lost == null) {
-				boolean lapsed = !current.isValid();
-				current.renew(sent + timing().validityNanos());
-				if (lapsed && current.isValid()) {
-					// a pause let the deadline run out without any event: waiting callers may go on
-					changed(current);
-				}
-			}
-			else if (this.lease == current) {
-				fence(current, lost);
-				scheduleRecovery(0);
-			}
-		}
-		catch (Throwable ex) {
-			// the deadline stands and runs out by itself; connection events drive the recovery
-			logger.debug("Could not renew the worker id lease", ex);
-			WorkerIdLease current = this.lease;
-			if (current != null && current.getState() == WorkerIdLease.State.ACTIVE && !current.isValid()) {
-				fence(current, "lease not renewed in time: " + ex);
-			}
+			this.renewal.renew(this.lease, timing());
 		}
 		finally {
 			scheduleRenewal();
@@ -314,7 +282,7 @@ public final class LeaseKeeper implements Closeable {
 		changed(released);
 	}
 
-	private void changed(WorkerIdLease lease) { // the one place that announces a change of a lease
+	void changed(WorkerIdLease lease) { // the one place that announces a change of a lease
 		this.leaseListeners.fire(lease);
 	}
 
@@ -358,6 +326,22 @@ public final class LeaseKeeper implements Closeable {
 	 */
 	public long getLeasesLost() {
 		return this.leasesLost.get();
+	}
+
+	/**
+	 * Returns how often the lease was proven (see {@link LeaseRenewal}).
+	 * @return the count since start
+	 */
+	public long getRenewals() {
+		return this.renewal.renewals();
+	}
+
+	/**
+	 * Returns how many scheduled renewals proved nothing (see {@link LeaseRenewal}).
+	 * @return the count since start
+	 */
+	public long getRenewalFailures() {
+		return this.renewal.failures();
 	}
 
 	/**

@@ -19,6 +19,20 @@ public interface LeaseStatistics {
 	long getLeasesLost();
 
 	/**
+	 * Returns how often the lease was proven: the store answered that this lease still holds the id,
+	 * at a scheduled renewal or when a fenced lease was confirmed.
+	 * @return the count since start
+	 */
+	long getRenewals();
+
+	/**
+	 * Returns how many scheduled renewals proved nothing: the store did not answer, the lease was
+	 * fenced, or the store named another holder.
+	 * @return the count since start
+	 */
+	long getRenewalFailures();
+
+	/**
 	 * Returns how often the client reconnected to ZooKeeper.
 	 * @return the count since start
 	 */

@@ -2,6 +2,7 @@ package io.github.idgen.lease;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -152,6 +153,16 @@ public final class WorkerIdLease {
 	 */
 	long nanosLeft() {
 		return this.validUntilNanos - this.nanoClock.getAsLong();
+	}
+
+	/**
+	 * Returns how long the lease stays valid without another renewal: from now to the deadline that
+	 * the last proof set, on the monotonic clock.
+	 * @return the time left; zero once the deadline has passed, and for a fenced or released lease,
+	 * which issues no id whatever the store still holds
+	 */
+	public Duration getTimeLeft() {
+		return Duration.ofNanos(Math.max(0, nanosLeft()));
 	}
 
 	/**

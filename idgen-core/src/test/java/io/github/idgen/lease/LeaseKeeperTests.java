@@ -86,6 +86,35 @@ class LeaseKeeperTests {
 		await().atMost(Duration.ofSeconds(1)).until(() -> !lease.permits(stuck));
 	}
 
+	@Test
+	void renewalsAndRenewalFailuresAreCountedAndTheTimeLeftIsNeverMoreThanTheValidityOfAProof() {
+		long validityMillis = this.store.leaseTimeoutMillis() * 2 / 3;
+		this.keeper.start();
+		WorkerIdLease lease = this.keeper.lease(false);
+		assertThat(lease.getTimeLeft()).isPositive().isLessThanOrEqualTo(Duration.ofMillis(validityMillis));
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.keeper.getRenewals() >= 2);
+		assertThat(this.keeper.getRenewalFailures()).isZero();
+		assertThat(lease.getTimeLeft()).isPositive().isLessThanOrEqualTo(Duration.ofMillis(validityMillis));
+
+		this.store.failWith(new IOException("store down"));
+
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.keeper.getRenewalFailures() >= 1);
+		await().atMost(Duration.ofSeconds(5)).until(() -> lease.getState() == WorkerIdLease.State.FENCED);
+		assertThat(lease.getTimeLeft()).isZero();
+		long failures = this.keeper.getRenewalFailures();
+		// a fenced lease is not proven by the renewals that come while the store stays down
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.keeper.getRenewalFailures() > failures);
+		long renewals = this.keeper.getRenewals();
+
+		this.store.heal();
+
+		// the confirmation of the fenced lease is a renewal too
+		await().atMost(Duration.ofSeconds(5)).until(() -> lease.getState() == WorkerIdLease.State.ACTIVE);
+		assertThat(this.keeper.getRenewals()).isGreaterThan(renewals);
+		assertThat(lease.getTimeLeft()).isPositive();
+		assertThat(this.keeper.getLeasesLost()).isZero();
+	}
+
 	private LeaseKeeper keeper(MillisClock clock) {
 		LeaseKeeper keeper = new LeaseKeeper(this.store, new LeaseSettings(SnowflakeLayout.TWITTER, LeaseRange.WORKER_ID, 0,
 				LeaseHolder.ofThisProcess(), System::nanoTime, clock, Duration.ofMillis(200), Duration.ofSeconds(10),

@@ -1,5 +1,6 @@
 package io.github.idgen.lease;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,22 @@ class WorkerIdLeaseTests {
 		assertThatIllegalStateException().isThrownBy(() -> this.lease.confirm(this.nanos.get() + 5 * DEADLINE));
 		this.lease.fence("suspended");
 		assertThat(this.lease.getState()).isEqualTo(WorkerIdLease.State.RELEASED);
+	}
+
+	@Test
+	void theTimeLeftIsTheWayToTheDeadlineAndZeroOncePastFencedOrReleased() {
+		assertThat(this.lease.getTimeLeft()).isEqualTo(Duration.ofNanos(DEADLINE));
+		this.nanos.addAndGet(DEADLINE / 4);
+		assertThat(this.lease.getTimeLeft()).isEqualTo(Duration.ofNanos(DEADLINE * 3 / 4));
+		this.nanos.addAndGet(DEADLINE);
+		assertThat(this.lease.getTimeLeft()).as("past the deadline").isZero();
+		this.lease.renew(this.nanos.get() + DEADLINE);
+		assertThat(this.lease.getTimeLeft()).isEqualTo(Duration.ofNanos(DEADLINE));
+		this.lease.fence("connection to ZooKeeper suspended");
+		assertThat(this.lease.getTimeLeft()).isZero();
+		this.lease.confirm(this.nanos.get() + DEADLINE);
+		this.lease.release("closed");
+		assertThat(this.lease.getTimeLeft()).isZero();
 	}
 
 	@Test

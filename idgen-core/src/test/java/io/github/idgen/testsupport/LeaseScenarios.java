@@ -83,6 +83,7 @@ public final class LeaseScenarios {
 		});
 		issuer.start();
 		Thread.sleep(500);
+		assertThat(cutOff.currentLease().getTimeLeft()).isPositive().isLessThanOrEqualTo(fixture.leaseTimeout());
 
 		network.freeze();
 		long frozenAt = System.nanoTime();
@@ -99,6 +100,9 @@ public final class LeaseScenarios {
 		assertThat(Duration.ofNanos(takenOverAt - frozenAt)).as("the takeover after the freeze")
 			.isGreaterThanOrEqualTo(fixture.leaseTimeout());
 		assertThat(cutOffIssued).doesNotContainAnyElementsOf(successorIssued);
+		assertThat(cutOff.currentLease().getTimeLeft()).as("the cut-off lease's time left").isZero();
+		// a renewal that got no answer fails once its request times out, within a third of the lease timeout
+		await().atMost(fixture.leaseTimeout()).until(() -> cutOff.getRenewalFailures() > 0);
 		network.thaw();
 	}
 

@@ -43,15 +43,26 @@ class JdbcDatabaseOutageTests {
 			throws Exception {
 		try (HikariDataSource pool = server.pool(8); JdbcLeaseTestSupport support = new JdbcLeaseTestSupport(pool)) {
 			List<IdServiceProxy> proxies = new ArrayList<>();
+			List<JdbcLeaseDeployment> deployments = new ArrayList<>();
 			List<Integer> workerIds = new ArrayList<>();
 			Set<Long> issued = new HashSet<>();
 			for (int i = 0; i < 3; i++) {
 				JdbcLeaseDeployment deployment = support.startDeployment();
+				deployments.add(deployment);
 				workerIds.add(deployment.getWorkerId());
 				IdServiceProxy proxy = support.proxy(deployment, Duration.ZERO);
 				issued.add(proxy.nextId());
 				proxies.add(proxy);
 			}
+
+			// each row is renewed every third of the lease timeout, with the validity of a proof left
+			await().atMost(JdbcLeaseTestSupport.LEASE_TIMEOUT)
+				.until(() -> deployments.stream().allMatch((deployment) -> deployment.getRenewals() >= 2));
+			assertThat(deployments).allSatisfy((deployment) -> {
+				assertThat(deployment.getRenewalFailures()).isZero();
+				assertThat(deployment.currentLease().getTimeLeft()).isPositive()
+					.isLessThanOrEqualTo(JdbcLeaseTestSupport.LEASE_TIMEOUT);
+			});
 
 			server.crash();
 			long crashedAt = System.nanoTime();
@@ -65,6 +76,10 @@ class JdbcDatabaseOutageTests {
 				Thread.sleep(JdbcLeaseTestSupport.LEASE_TIMEOUT.toMillis());
 				assertThat(proxies).as("still refusing after a whole lease timeout down")
 					.allMatch(JdbcDatabaseOutageTests::refuses);
+				assertThat(deployments).as("renewals failed while the database was down").allSatisfy((deployment) -> {
+					assertThat(deployment.getRenewalFailures()).isPositive();
+					assertThat(deployment.currentLease().getTimeLeft()).isZero();
+				});
 			}
 			finally {
 				server.start();
@@ -73,7 +88,11 @@ class JdbcDatabaseOutageTests {
 			await().atMost(Duration.ofSeconds(20))
 				.pollInterval(Duration.ofMillis(100))
 				.until(() -> proxies.stream().noneMatch(JdbcDatabaseOutageTests::refuses));
+			long[] renewalsBack = deployments.stream().mapToLong(JdbcLeaseDeployment::getRenewals).toArray();
 			for (int i = 0; i < proxies.size(); i++) {
+				JdbcLeaseDeployment deployment = deployments.get(i);
+				long back = renewalsBack[i];
+				await().atMost(JdbcLeaseTestSupport.LEASE_TIMEOUT).until(() -> deployment.getRenewals() > back);
 				assertThat(proxies.get(i).getLease().getWorkerId()).as("the row survived the restart")
 					.isEqualTo(workerIds.get(i));
 				for (long id : proxies.get(i).nextIds(100)) {

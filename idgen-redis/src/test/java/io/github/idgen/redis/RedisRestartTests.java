@@ -38,6 +38,7 @@ class RedisRestartTests {
 			}
 			List<WorkerIdLease> leases = holders.stream().map(RedisLeaseDeployment::currentLease).toList();
 			SegmentRange last = store.allocate("orders", 1);
+			long[] renewals = holders.stream().mapToLong(RedisLeaseDeployment::getRenewals).toArray();
 
 			server.crash();
 			server.start();
@@ -50,6 +51,11 @@ class RedisRestartTests {
 				assertThat(holders.get(i).currentLease()).as("the same lease, renewed on the restarted server")
 					.isSameAs(leases.get(i));
 				assertThat(holders.get(i).getLeasesLost()).isZero();
+				RedisLeaseDeployment holder = holders.get(i);
+				long before = renewals[i];
+				await().atMost(RedisLeaseTestSupport.LEASE_TIMEOUT).until(() -> holder.getRenewals() > before);
+				assertThat(holder.currentLease().getTimeLeft()).isPositive()
+					.isLessThanOrEqualTo(RedisLeaseTestSupport.LEASE_TIMEOUT);
 			}
 			RedisLeaseDeployment newcomer = support.startDeployment();
 			long start = System.nanoTime();

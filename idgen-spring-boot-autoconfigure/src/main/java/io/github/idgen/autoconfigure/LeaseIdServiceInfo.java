@@ -88,10 +88,11 @@ public abstract class LeaseIdServiceInfo implements IdServiceInfo {
 				new LeaseInfo.Holder(holder.process(), holder.host(), holder.pid(), holder.startedAt(),
 						holder.instanceName(), holder.token()),
 				lease.getAcquiredAt(), sessionId, claimId, lease.getState().name(),
-				lease.getReason(), lease.getMarkMillis(), lease.getFloorMillis(),
+				lease.getReason(), lease.getTimeLeft(), lease.getMarkMillis(), lease.getFloorMillis(),
 				new LeaseInfo.Counters(this.statistics.getLeasesTaken(), this.statistics.getLeasesLost(),
 						this.statistics.getReconnects(), this.statistics.getMeasuredClockLagMillis(),
-						this.proxy.refusedCalls(), this.proxy.leaseWaits(), this.proxy.leaseWaitTime()));
+						this.proxy.refusedCalls(), this.proxy.leaseWaits(), this.proxy.leaseWaitTime(),
+						this.statistics.getRenewals(), this.statistics.getRenewalFailures()));
 	}
 
 	@Override

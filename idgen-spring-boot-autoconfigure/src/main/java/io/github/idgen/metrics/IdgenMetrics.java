@@ -103,6 +103,13 @@ public class IdgenMetrics implements MeterBinder {
 				LeaseInfo.Counters::leasesTaken);
 		leaseCounter(registry, "idgen.lease.losses", "Worker id leases lost (session ended, node deleted or taken)",
 				tags, LeaseInfo.Counters::leasesLost);
+		leaseCounter(registry, "idgen.lease.renewals", "Proofs that the lease still holds its worker id", tags,
+				LeaseInfo.Counters::renewals);
+		leaseCounter(registry, "idgen.lease.renewal.failures",
+				"Scheduled lease renewals that proved nothing (store not answering, lease fenced or taken)", tags,
+				LeaseInfo.Counters::renewalFailures);
+		gauge(registry, "idgen.lease.time.left", "How long the lease stays valid without another renewal",
+				"milliseconds", tags, (i) -> lease(i).timeLeft().toMillis());
 		// each backend's recoveries under its own name: dashboards of cluster mode know the ZooKeeper one
 		switch (lease(this.info).backend()) {
 			case ZOOKEEPER -> leaseCounter(registry, "idgen.zookeeper.reconnects", "Reconnections to ZooKeeper", tags,

@@ -71,8 +71,8 @@ class IdgenHealthIndicatorTests {
 	@Test
 	void aLeaseWithoutASessionShowsNoSessionIdAndNeverTheHolderToken() {
 		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.JDBC, "/idgen_worker_lease/default/4", "WORKER_ID", HOLDER,
-				Instant.EPOCH, null, null, "ACTIVE", "leased", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0,
-				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
+				Instant.EPOCH, null, null, "ACTIVE", "leased", Duration.ofSeconds(6),
+				Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0, LEASE_COUNTERS);
 		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
 
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
@@ -84,8 +84,8 @@ class IdgenHealthIndicatorTests {
 	@Test
 	void aLeaseNamedByAClaimShowsItsClaimIdAndNeverTheHolderToken() {
 		LeaseInfo lease = new LeaseInfo(LeaseInfo.Backend.REDIS, "redis://127.0.0.1:6379/idgen:lease:default:4",
-				"WORKER_ID", HOLDER, Instant.EPOCH, null, "123456789", "ACTIVE", "leased",
-				Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0, new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
+				"WORKER_ID", HOLDER, Instant.EPOCH, null, "123456789", "ACTIVE", "leased", Duration.ofSeconds(6),
+				Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), 0, LEASE_COUNTERS);
 		Health health = new IdgenHealthIndicator(new Described(null, lease)).health(true);
 
 		assertThat(health.getDetails()).containsEntry("claimId", "123456789")
@@ -93,13 +93,15 @@ class IdgenHealthIndicatorTests {
 			.doesNotContainValue("token-1");
 	}
 
+	private static final LeaseInfo.Counters LEASE_COUNTERS = new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO, 3, 0);
+
 	private static final LeaseInfo.Holder HOLDER = new LeaseInfo.Holder("1@host", "host", 1, Instant.EPOCH, "orders-1",
 			"token-1");
 
 	private static LeaseInfo lease(long floorMillis, String state) {
 		return new LeaseInfo(LeaseInfo.Backend.ZOOKEEPER, "/ids/4", "WORKER_ID", HOLDER, Instant.EPOCH, "0x2a", null, state,
-				"because", Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), floorMillis,
-				new LeaseInfo.Counters(1, 0, 0, 0, 0, 0, Duration.ZERO));
+				"because", Duration.ZERO, Instant.parse("2026-01-01T00:00:00Z").toEpochMilli(), floorMillis,
+				LEASE_COUNTERS);
 	}
 
 	/** A mode that gives fixed answers. */

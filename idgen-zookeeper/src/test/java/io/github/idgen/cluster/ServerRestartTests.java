@@ -38,10 +38,14 @@ class ServerRestartTests {
 			.withMessageContaining(lease.getPath())
 			.withMessageContaining("suspended")
 			.withMessageContaining("xxx.common.lease-wait-timeout");
+		assertThat(lease.getTimeLeft()).isZero();
+		long renewals = deployment.getRenewals();
 
 		this.support.server().restart();
 
 		await().atMost(Duration.ofSeconds(10)).until(lease::isValid);
+		assertThat(deployment.getRenewals()).as("the confirmation of the lease").isGreaterThan(renewals);
+		assertThat(lease.getTimeLeft()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(4));
 		long after = proxy.nextId();
 		assertThat(after).isGreaterThan(before);
 		assertThat(proxy.getLease()).isSameAs(lease);

@@ -159,11 +159,23 @@ final class ConsoleBrowser implements AutoCloseable {
 	}
 
 	/**
-	 * Takes a screenshot: always to {@code target/console.png}, and to {@code docs/images/console.png}
+	 * Takes a screenshot of the whole page: always to {@code target/console.png}, and to {@code docs/images/console.png}
 	 * with {@code -Dconsole.screenshot=docs} (docs/console.md says so).
 	 */
 	void screenshot() {
-		byte[] png = ((TakesScreenshot) this.driver).getScreenshotAs(OutputType.BYTES);
+		// the whole page, the chart at its foot included: the window grows to the page's height, plus
+		// what the browser's frame takes of the window
+		Dimension window = this.driver.manage().window().getSize();
+		long frame = window.getHeight() - ((Number) script("return window.innerHeight")).longValue();
+		long page = ((Number) script("return document.documentElement.scrollHeight")).longValue();
+		this.driver.manage().window().setSize(new Dimension(window.getWidth(), (int) (page + frame)));
+		byte[] png;
+		try {
+			png = ((TakesScreenshot) this.driver).getScreenshotAs(OutputType.BYTES);
+		}
+		finally {
+			this.driver.manage().window().setSize(window);
+		}
 		try {
 			Files.write(Path.of("target", "console.png"), png);
 			if ("docs".equals(System.getProperty("console.screenshot"))) {

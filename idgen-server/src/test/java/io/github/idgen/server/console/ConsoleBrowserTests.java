@@ -37,8 +37,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The console in headless Chromium against a real idgen-server on PostgreSQL: the page comes from the
- * server alone, shows with a manage token the figures the JSON endpoints give, follows ids drawn,
+ * The console in headless Chromium against a real idgen-server on PostgreSQL, which also holds its
+ * worker-id lease: the page comes from the server alone, shows with a manage token the figures the
+ * JSON endpoints give, the lease's among them, follows ids drawn,
  * takes ids apart, creates tags, and shows a refused token's message and no data; no token reaches
  * a URL, a cookie, the output or the access log.
  */
@@ -54,7 +55,8 @@ class ConsoleBrowserTests {
 
 	static final String WRONG = "console-wrong-token-0123456789";
 
-	static final int WORKER_ID = 21;
+	/** The default of {@code xxx.common.jdbc-lease-timeout}. */
+	static final long LEASE_TIMEOUT_MILLIS = 10_000;
 
 	private static final PostgresServer postgres = PostgresServer.shared();
 
@@ -79,7 +81,8 @@ class ConsoleBrowserTests {
 		Path logs = Files.createDirectories(this.directory.resolve("logs"));
 		this.server = SpringApplication.run(IdgenServerApplication.class, "--server.port=0",
 				"--spring.datasource.url=" + postgres.jdbcUrl(), "--spring.datasource.username=" + postgres.username(),
-				"--xxx.common.id-worker-id=" + WORKER_ID, "--xxx.common.segment-initialize-schema=always",
+				"--xxx.common.jdbc-enabled=true", "--xxx.common.jdbc-lease-group=console-" + this.run,
+				"--xxx.common.jdbc-initialize-schema=always", "--xxx.common.segment-initialize-schema=always",
 				"--idgen.server.tokens[0].name=console-admin", "--idgen.server.tokens[0].token=" + ADMIN,
 				"--idgen.server.tokens[0].manage=true", "--idgen.server.tokens[1].name=console-limited",
 				"--idgen.server.tokens[1].token=" + LIMITED, "--idgen.server.tokens[1].manage=true",
@@ -166,8 +169,34 @@ class ConsoleBrowserTests {
 		this.browser.waitUntil(() -> this.browser.rows().equals(expected));
 		assertThat(this.browser.text("#generators tr[data-generator='(default)'] td[data-name='capacityPerMs']"))
 			.isEqualTo("4,096");
+		drawOverRefreshes();
 		this.browser.waitUntil(() -> !this.browser.all("#chart polyline").isEmpty());
 		this.browser.screenshot();
+	}
+
+	@Test
+	void theInstanceShowsTheLeasesTimeLeftRenewalsAndFailuresOfTheJsonEndpoint() {
+		this.browser.open();
+		this.browser.enterToken(ADMIN);
+		this.browser.waitUntil(() -> this.browser.dataShown() && !instance("renewals").isEmpty());
+		// the lease is renewed every third of its timeout and the page refreshed every 2 s: a read of
+		// both at once agrees between a renewal and the next one
+		this.browser.waitUntil(() -> {
+			Map<String, Object> lease = JsonPath.read(actuator("/actuator/idgen"), "$.lease");
+			return instance("renewals").equals(grouped(lease.get("renewals")))
+					&& instance("renewal failures").equals(grouped(lease.get("renewalFailures")));
+		});
+		long renewals = ungrouped(instance("renewals"));
+		assertThat(instance("renewal failures")).isEqualTo("0");
+		assertThat(instance("lease state")).isEqualTo("ACTIVE, issuing");
+		long jsonTimeLeft = ((Number) JsonPath.read(actuator("/actuator/idgen"), "$.lease.timeLeftMillis")).longValue();
+		assertThat(jsonTimeLeft).isPositive().isLessThanOrEqualTo(LEASE_TIMEOUT_MILLIS);
+		String shown = instance("lease time left");
+		assertThat(shown).endsWith(" s");
+		double seconds = Double.parseDouble(shown.substring(0, shown.length() - 2));
+		assertThat(seconds).isPositive().isLessThanOrEqualTo(LEASE_TIMEOUT_MILLIS / 1000.0);
+		// the next renewal reaches the page
+		this.browser.waitUntil(() -> ungrouped(instance("renewals")) > renewals);
 	}
 
 	@Test
@@ -195,7 +224,8 @@ class ConsoleBrowserTests {
 		this.browser.find("decode-id").sendKeys(id);
 		this.browser.find("decode-form").submit();
 		this.browser.waitUntil(() -> !this.browser.all("#decoded dd[data-name='workerId']").isEmpty());
-		assertThat(decoded("workerId")).isEqualTo(Integer.toString(WORKER_ID));
+		int workerId = JsonPath.read(actuator("/actuator/idgen"), "$.workerId");
+		assertThat(decoded("workerId")).isEqualTo(Integer.toString(workerId));
 		assertThat(decoded("timestamp")).isEqualTo(timestamp);
 		assertThat(decoded("id")).isEqualTo(id);
 		// a tag's id: its sequence and business id
@@ -282,6 +312,24 @@ class ConsoleBrowserTests {
 		assertThat(this.browser.all("#rows tbody tr")).isEmpty();
 		assertThat(this.browser.all("#instance dd")).isEmpty();
 		assertThat(this.browser.sessionToken()).isNull();
+	}
+
+	private String instance(String name) {
+		return this.browser.text("#instance dd[data-name='" + name + "']");
+	}
+
+	/**
+	 * Draws a different number of ids between each of six refreshes of the page, so that its chart of
+	 * ids per second shows a curve.
+	 */
+	private void drawOverRefreshes() {
+		for (int i = 1; i <= 6; i++) {
+			String refreshed = this.browser.text("#refreshed");
+			assertThat(Http.get(this.port, "/v1/ids?count=" + (i % 3 + 1) * 300, ADMIN).statusCode()).isEqualTo(200);
+			draw(this.orders, 5 * i);
+			draw(this.composed, 8 - i);
+			this.browser.waitUntil(() -> !this.browser.text("#refreshed").equals(refreshed));
+		}
 	}
 
 	private String decoded(String name) {

@@ -196,6 +196,8 @@ public class IdgenEndpoint {
 	 * @param holder this process
 	 * @param instanceName the stable instance name, or the process name
 	 * @param since when the lease was taken
+	 * @param timeLeftMillis how long the lease stays valid without another renewal (two thirds of the
+	 * lease timeout after the last one was sent); 0 once fenced or released
 	 * @param sessionId the ZooKeeper session that owns the lease node; absent for a database or Redis
 	 * lease, which the holder's token proves
 	 * @param claimId the id of this claim beside the holder's token (Redis: the record's {@code claim}
@@ -209,12 +211,17 @@ public class IdgenEndpoint {
 	 * @param reconnects reconnections to the lease backend
 	 * @param leasesTaken leases taken, the first included
 	 * @param leasesLost leases lost
+	 * @param renewals proofs that the lease still holds the id, every third of the lease timeout and
+	 * when a fenced lease is confirmed
+	 * @param renewalFailures scheduled renewals that proved nothing (store not answering, lease fenced,
+	 * or held by another)
 	 * @param clockLagBehindLiveHoldersMillis how far this clock was behind live holders' at start-up
 	 */
 	public record LeaseDescriptor(String path, int workerId, int datacenterId, HolderDescriptor holder,
-			String instanceName, String since, @Nullable String sessionId, @Nullable String claimId, String highWaterMark, long highWaterMarkAheadMillis,
-			String previousHolderMark, long waitForPreviousHolderMarkMillis, String range, long reconnects,
-			long leasesTaken, long leasesLost, long clockLagBehindLiveHoldersMillis) {
+			String instanceName, String since, long timeLeftMillis, @Nullable String sessionId, @Nullable String claimId,
+			String highWaterMark, long highWaterMarkAheadMillis, String previousHolderMark,
+			long waitForPreviousHolderMarkMillis, String range, long reconnects, long leasesTaken, long leasesLost,
+			long renewals, long renewalFailures, long clockLagBehindLiveHoldersMillis) {
 
 		static LeaseDescriptor of(LeaseInfo lease, IdServiceInfo info, SnowflakeLayout layout, long now) {
 			LeaseInfo.Holder holder = lease.holder();
@@ -222,12 +229,13 @@ public class IdgenEndpoint {
 			return new LeaseDescriptor(lease.path(), info.workerId(), info.datacenterId(),
 					new HolderDescriptor(holder.process(), holder.host(), holder.pid(), holder.startedAt().toString(),
 							holder.token()),
-					holder.instanceName(), lease.since().toString(), lease.sessionId(), lease.claimId(),
+					holder.instanceName(), lease.since().toString(), lease.timeLeft().toMillis(), lease.sessionId(),
+					lease.claimId(),
 					Instant.ofEpochMilli(lease.markMillis()).toString(), lease.markMillis() - now,
 					Instant.ofEpochMilli(lease.floorMillis()).toString(),
 					Math.max(0, layout.nextUnitStartMillis(lease.floorMillis()) - now),
 					lease.range(), counters.reconnects(), counters.leasesTaken(), counters.leasesLost(),
-					counters.clockLagMillis());
+					counters.renewals(), counters.renewalFailures(), counters.clockLagMillis());
 		}
 
 	}

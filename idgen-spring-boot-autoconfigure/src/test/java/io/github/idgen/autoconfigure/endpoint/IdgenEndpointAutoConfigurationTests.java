@@ -44,6 +44,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The {@code idgen} Actuator endpoint.
@@ -64,7 +65,8 @@ class IdgenEndpointAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",
 					"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
-					"xxx.common.zookeeper-worker-ids-path=/endpoint/worker_ids", "xxx.common.instance-name=orders-7")
+					"xxx.common.zookeeper-worker-ids-path=/endpoint/worker_ids", "xxx.common.instance-name=orders-7",
+					"xxx.common.zookeeper-session-timeout=3s")
 			.run((context) -> {
 				context.getBean(IdService.class).nextIds(10);
 				IdgenDescriptor body = context.getBean(IdgenEndpoint.class).idgen();
@@ -89,6 +91,7 @@ class IdgenEndpointAutoConfigurationTests {
 				assertThat(lease.waitForPreviousHolderMarkMillis()).isZero();
 				assertThat(lease.clockLagBehindLiveHoldersMillis()).isZero();
 				assertThat(lease.highWaterMarkAheadMillis()).isPositive();
+				assertRenewed(context.getBean(IdgenEndpoint.class), Duration.ofSeconds(3));
 				FencingDescriptor fencing = body.fencing();
 				assertThat(fencing.issuing()).isTrue();
 				assertThat(fencing.state()).isEqualTo("ACTIVE");
@@ -154,7 +157,23 @@ class IdgenEndpointAutoConfigurationTests {
 				assertThat(lease.sessionId()).isNull();
 				assertThat(lease.holder().token()).isNotBlank().isEqualTo(redis.cli("HGET", key, "holder"));
 				assertThat(lease.claimId()).isEqualTo(redis.cli("HGET", key, "claim"));
+				assertRenewed(context.getBean(IdgenEndpoint.class), Duration.ofSeconds(1));
 			});
+	}
+
+	/**
+	 * Asserts that the lease is renewed as time goes by, never fails to be, and has time left within the
+	 * lease timeout.
+	 */
+	private static void assertRenewed(IdgenEndpoint endpoint, Duration leaseTimeout) {
+		LeaseDescriptor first = endpoint.idgen().lease();
+		assertThat(first.timeLeftMillis()).isPositive().isLessThanOrEqualTo(leaseTimeout.toMillis());
+		// a renewal every third of the lease timeout
+		await().atMost(leaseTimeout.multipliedBy(3))
+			.until(() -> endpoint.idgen().lease().renewals() >= first.renewals() + 2);
+		LeaseDescriptor later = endpoint.idgen().lease();
+		assertThat(later.timeLeftMillis()).isPositive().isLessThanOrEqualTo(leaseTimeout.toMillis());
+		assertThat(later.renewalFailures()).isZero();
 	}
 
 	@Test

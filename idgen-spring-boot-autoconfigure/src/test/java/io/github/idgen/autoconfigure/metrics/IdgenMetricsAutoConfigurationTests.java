@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.metrics;
 
+import java.time.Duration;
+
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
@@ -32,6 +34,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * idgen's Micrometer meters.
@@ -111,7 +114,8 @@ class IdgenMetricsAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("xxx.common.zookeeper-enabled=true",
 					"xxx.common.zookeeper-addr=" + zookeeper.connectString(),
-					"xxx.common.zookeeper-worker-ids-path=/metrics/worker_ids")
+					"xxx.common.zookeeper-worker-ids-path=/metrics/worker_ids",
+					"xxx.common.zookeeper-session-timeout=3s")
 			.run((context) -> {
 				IdServiceProxy proxy = context.getBean(IdServiceProxy.class);
 				proxy.nextIds(5000);
@@ -120,6 +124,12 @@ class IdgenMetricsAutoConfigurationTests {
 					.isEqualTo(5000);
 				assertThat(registry.get("idgen.lease.acquisitions").functionCounter().count()).isEqualTo(1);
 				assertThat(registry.get("idgen.lease.losses").functionCounter().count()).isZero();
+				// renewed every third of the session timeout
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> registry.get("idgen.lease.renewals").functionCounter().count() >= 2);
+				assertThat(registry.get("idgen.lease.renewal.failures").functionCounter().count()).isZero();
+				assertThat(registry.get("idgen.lease.time.left").gauge().value()).isPositive()
+					.isLessThanOrEqualTo(3000);
 				assertThat(registry.get("idgen.zookeeper.reconnects").functionCounter().count()).isZero();
 				assertThat(registry.find("idgen.jdbc.recoveries").meter()).isNull();
 				assertThat(registry.get("idgen.ids.refused").functionCounter().count()).isZero();
