@@ -6,6 +6,8 @@ const WIDTH = 800;
 const HEIGHT = 200;
 const LEFT = 60;
 const KEEP_MILLIS = 5 * 60 * 1000;
+/** The narrowest time axis: a page just opened shows its first samples across a minute, not squeezed into five. */
+const MIN_SPAN_MILLIS = 60 * 1000;
 
 export class RateChart {
   constructor(svg, legend) {
@@ -78,7 +80,8 @@ export class RateChart {
       }
     }
     const now = this.samples.length ? this.samples[this.samples.length - 1].at : 0;
-    const x = (at) => LEFT + (WIDTH - LEFT - 10) * (1 - (now - at) / KEEP_MILLIS);
+    const span = Math.min(KEEP_MILLIS, Math.max(MIN_SPAN_MILLIS, this.samples.length ? now - this.samples[0].at : 0));
+    const x = (at) => LEFT + (WIDTH - LEFT - 10) * (1 - (now - at) / span);
     const y = (rate) => HEIGHT - 20 - (HEIGHT - 40) * (rate / max);
     this.svg.append(shape('line', { x1: LEFT, y1: HEIGHT - 20, x2: WIDTH - 10, y2: HEIGHT - 20, class: 'axis' }));
     this.svg.append(shape('line', { x1: LEFT, y1: 20, x2: LEFT, y2: HEIGHT - 20, class: 'axis' }));
@@ -86,8 +89,8 @@ export class RateChart {
     top.textContent = `${Math.round(max).toLocaleString('en-US')}/s`;
     const bottom = shape('text', { x: 4, y: HEIGHT - 20 });
     bottom.textContent = '0/s';
-    const left = shape('text', { x: LEFT, y: HEIGHT - 4 });
-    left.textContent = '5 min ago';
+    const left = shape('text', { x: LEFT, y: HEIGHT - 4, class: 'axis-start' });
+    left.textContent = spanText(span);
     const right = shape('text', { x: WIDTH - 40, y: HEIGHT - 4 });
     right.textContent = 'now';
     this.svg.append(top, bottom, left, right);
@@ -109,4 +112,10 @@ export class RateChart {
       this.legend.append(item);
     }
   }
+}
+
+/** The axis's start, such as "1 min ago" or "2.5 min ago". */
+function spanText(millis) {
+  const minutes = Math.round(millis / 6000) / 10;
+  return `${minutes.toLocaleString('en-US')} min ago`;
 }
