@@ -9,9 +9,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The server's own settings, under {@code idgen.server}; the ids themselves are configured with the
- * starter's {@code xxx.common.*} keys.
+ * starter's {@code xxx.common.*} keys. A key under {@code idgen.server} that names none of them (a
+ * misspelt {@code idgen.server.consle.enabled}) stops the start instead of being ignored.
  */
-@ConfigurationProperties("idgen.server")
+@ConfigurationProperties(prefix = "idgen.server", ignoreUnknownFields = false)
 public class IdgenServerProperties {
 
 	/**

@@ -112,6 +112,18 @@ class ServerModeCheckTests {
 				"--idgen.server.ranges.waiting-per-tag=-1");
 	}
 
+	@Test
+	void aMisspeltServerKeyDoesNotStart(CapturedOutput output) {
+		// "consle": the console would stay on while its operator believes it off
+		SpringApplication application = new SpringApplication(IdgenServerApplication.class);
+		assertThatException().isThrownBy(() -> application
+			.run("--xxx.common.id-worker-id=3", "--idgen.server.tokens[0].name=a",
+					"--idgen.server.tokens[0].token=0123456789abcdef0123", "--idgen.server.consle.enabled=false",
+					"--server.port=0")
+			.close());
+		assertThat(output).contains("idgen.server.consle.enabled").contains("were left unbound");
+	}
+
 	private static void assertStartFails(String message, String... args) {
 		assertStartFails(new SpringApplication(IdgenServerApplication.class), message, args);
 	}

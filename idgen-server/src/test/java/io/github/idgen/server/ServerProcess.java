@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class ServerProcess implements AutoCloseable {
 
-	private static final Path JAR = Path.of(System.getProperty("idgen.server.jar", "target/idgen-server.jar"))
+	private static final Path JAR = Path.of(System.getProperty("idgen.test.server-jar", "target/idgen-server.jar"))
 		.toAbsolutePath();
 
 	private final String name;
