@@ -28,9 +28,4 @@ public class IdgenServerApplication {
 		return new ServerModeCheck();
 	}
 
-	@Bean
-	static LazyOpenApiBeans lazyOpenApiBeans() {
-		return new LazyOpenApiBeans();
-	}
-
 }

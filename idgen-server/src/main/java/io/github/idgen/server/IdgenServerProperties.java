@@ -37,6 +37,11 @@ public class IdgenServerProperties {
 	 */
 	private final Console console = new Console();
 
+	/**
+	 * The OpenAPI document of /v1.
+	 */
+	private final ApiDocs apiDocs = new ApiDocs();
+
 	public List<Token> getTokens() {
 		return this.tokens;
 	}
@@ -57,6 +62,10 @@ public class IdgenServerProperties {
 		return this.console;
 	}
 
+	public ApiDocs getApiDocs() {
+		return this.apiDocs;
+	}
+
 	/**
 	 * The id endpoints' own servlet.
 	 */
@@ -65,6 +74,27 @@ public class IdgenServerProperties {
 		/**
 		 * Whether the id endpoints are served by a servlet of their own, which skips Spring MVC's
 		 * dispatch, with the same answers, tokens and metrics. Off, Spring MVC serves them.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * The OpenAPI document of /v1 at /v3/api-docs.
+	 */
+	public static class ApiDocs {
+
+		/**
+		 * Whether /v3/api-docs serves the OpenAPI 3.1 document of /v1 (open without a token). Off, it is
+		 * answered as any unknown path.
 		 */
 		private boolean enabled = true;
 
