@@ -106,6 +106,11 @@ final class ConfigurationKeys {
 				try (InputStream in = resources.nextElement().openStream()) {
 					json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 				}
+				if (!json.contains("\"" + PREFIX)) {
+					// every Spring Boot jar has its metadata, none of idgen's keys: parsing them all cost
+					// more at start-up than the rest of the check
+					continue;
+				}
 				Object listed = JsonParserFactory.getJsonParser().parseMap(json).get("properties");
 				if (listed instanceof List<?> list) {
 					list.stream().filter(Map.class::isInstance).forEach((p) -> properties.add((Map<String, Object>) p));
