@@ -12,7 +12,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -20,6 +19,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -52,7 +52,7 @@ public final class SegmentIdServicesAutoConfiguration {
 
 		@Bean
 		@ConditionalOnBean(JdbcSegmentStore.class)
-		@ConditionalOnExpression("!'${xxx.common.segment-tag-column:tag}'.equalsIgnoreCase('tag')")
+		@Conditional(OnForeignTagColumn.class)
 		@DependsOnDatabaseInitialization
 		ForeignSegmentTableCheck foreignSegmentTableCheck(JdbcSegmentStore store) {
 			return new ForeignSegmentTableCheck(store);
