@@ -14,14 +14,14 @@ import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortT
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
-import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.boot.env.PropertiesPropertySourceLoader;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * Adds the server's own defaults ({@value #SERVER_DEFAULTS}: not an application.yml, so that
+ * Adds the server's own defaults ({@value #SERVER_DEFAULTS}: not an application.properties, so that
  * {@code --spring.config.location} cannot leave them out), and below them those of the server's
  * mode, all below every setting of the user's:
  * <ul>
@@ -44,7 +44,7 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 	static final String PROPERTY_SOURCE = "idgenServerModeDefaults";
 
 	/** The server's own defaults, read whatever spring.config.location says. */
-	static final String SERVER_DEFAULTS = "idgen-server-defaults.yml";
+	static final String SERVER_DEFAULTS = "idgen-server-defaults.properties";
 
 	@Override
 	public int getOrder() {
@@ -61,7 +61,7 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 
 	private static List<PropertySource<?>> serverDefaults() {
 		try {
-			return new YamlPropertySourceLoader().load("idgen-server defaults", new ClassPathResource(SERVER_DEFAULTS));
+			return new PropertiesPropertySourceLoader().load("idgen-server defaults", new ClassPathResource(SERVER_DEFAULTS));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("The jar's " + SERVER_DEFAULTS + " cannot be read", ex);
