@@ -1,9 +1,11 @@
 package io.github.idgen.server;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * The id service: {@code java -jar idgen-server.jar}. With nothing configured it runs as the demo;
@@ -11,7 +13,9 @@ import org.springframework.context.annotation.Bean;
  * {@code spring.datasource.*}) and tokens ({@code idgen.server.tokens}), as a service that any
  * number of instances share. See docs/server.md.
  */
-@SpringBootApplication
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import(ServerComponents.class)
 @EnableConfigurationProperties(IdgenServerProperties.class)
 public class IdgenServerApplication {
 
