@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.testsupport.DatabaseServer;
@@ -29,6 +31,8 @@ final class ServerProcess implements AutoCloseable {
 	private final List<String> arguments;
 
 	private final @Nullable Path workingDirectory;
+
+	private final Map<String, String> environment = new LinkedHashMap<>();
 
 	private final int port;
 
@@ -77,6 +81,20 @@ final class ServerProcess implements AutoCloseable {
 		return server;
 	}
 
+	/**
+	 * Starts a server with environment variables of its own, beside those of the tests' process.
+	 * @param name a name for its log file
+	 * @param arguments Spring Boot arguments ({@code --key=value})
+	 * @param environment the variables
+	 * @return the started process
+	 */
+	static ServerProcess start(String name, List<String> arguments, Map<String, String> environment) {
+		ServerProcess server = new ServerProcess(name, arguments, null);
+		server.environment.putAll(environment);
+		server.start();
+		return server;
+	}
+
 	synchronized void start() {
 		if (!JAR.toFile().isFile()) {
 			throw new IllegalStateException(JAR + " is missing: the integration tests run after 'mvn package'");
@@ -88,7 +106,9 @@ final class ServerProcess implements AutoCloseable {
 		command.addAll(this.arguments);
 		try {
 			File directory = (this.workingDirectory != null) ? this.workingDirectory.toFile() : null;
-			this.process = new ProcessBuilder(command).directory(directory)
+			ProcessBuilder builder = new ProcessBuilder(command);
+			builder.environment().putAll(this.environment);
+			this.process = builder.directory(directory)
 				.redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
 				.start();

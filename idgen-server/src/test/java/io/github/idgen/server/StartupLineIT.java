@@ -3,7 +3,9 @@ package io.github.idgen.server;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +72,39 @@ class StartupLineIT {
 				.withMessageContaining("idgen does not know the configuration key xxx.common.id-worker (URL [file:config/"
 						+ "application.yml] - 3:16): the nearest known key is xxx.common.id-worker-id.");
 			assertThat(file).exists();
+		}
+	}
+
+	/**
+	 * Kubernetes gives every pod variables for each Service of its namespace: for a Service named
+	 * idgen-server, {@code IDGEN_SERVER_PORT=tcp://...} and the like, which relaxed binding reads as
+	 * {@code idgen.server.port}. Spring Boot leaves environment variables out of the check for unknown
+	 * {@code idgen.server.*} keys, and idgen's own check reads only {@code xxx.common} in the
+	 * environment, so neither stops the pod.
+	 */
+	@Test
+	void kubernetesServiceVariablesNamedLikeTheServersKeysDoNotStopIt() {
+		Map<String, String> service = new LinkedHashMap<>();
+		for (String name : List.of("IDGEN_SERVER", "IDGEN")) {
+			service.put(name + "_SERVICE_HOST", "10.0.0.7");
+			service.put(name + "_SERVICE_PORT", "8080");
+			service.put(name + "_PORT", "tcp://10.0.0.7:8080");
+			service.put(name + "_PORT_8080_TCP", "tcp://10.0.0.7:8080");
+			service.put(name + "_PORT_8080_TCP_ADDR", "10.0.0.7");
+		}
+		try (ServerProcess server = ServerProcess.start("kubernetes-variables", List.of(), service)) {
+			server.awaitReady(Duration.ofSeconds(90));
+			assertThat(Http.get(server.port(), "/v1/ids/next").statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void aMisspeltKeyOfIdgensInTheEnvironmentStillStopsIt() {
+		try (ServerProcess server = ServerProcess.start("environment-misspelt", List.of(),
+				Map.of("XXX_COMMON_IDWORKER", "7"))) {
+			assertThatIllegalStateException().isThrownBy(() -> server.awaitReady(Duration.ofSeconds(90)))
+				.withMessageContaining("exited with 1")
+				.withMessageContaining("XXX_COMMON_IDWORKER");
 		}
 	}
 
