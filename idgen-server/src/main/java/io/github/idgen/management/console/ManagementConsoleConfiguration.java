@@ -1,10 +1,10 @@
 package io.github.idgen.management.console;
 
+import io.github.idgen.server.ConditionalOnServerSwitch;
 import io.github.idgen.server.console.ConsoleConfiguration;
 
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
 import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -18,7 +18,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * policy.
  */
 @ManagementContextConfiguration(value = ManagementContextType.CHILD, proxyBeanMethods = false)
-@ConditionalOnBooleanProperty(name = "idgen.server.console.enabled", matchIfMissing = true)
+@ConditionalOnServerSwitch("idgen.server.console.enabled")
 public class ManagementConsoleConfiguration implements WebMvcConfigurer {
 
 	@Override

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
+import io.github.idgen.server.ConditionalOnServerSwitch;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -12,7 +13,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.MediaType;
@@ -27,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  * out here too: the version of this build and the server's address as the caller reached it.
  */
 @RestController
-@ConditionalOnBooleanProperty(name = "idgen.server.api-docs.enabled", matchIfMissing = true)
+@ConditionalOnServerSwitch("idgen.server.api-docs.enabled")
 class ApiDocsController {
 
 	static final String PATH = "/v3/api-docs";

@@ -1,6 +1,7 @@
 package io.github.idgen.server.api;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import io.github.idgen.server.ConditionalOnServerSwitch;
+
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletRegistrationBean;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -13,7 +14,7 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * unless {@code idgen.server.id-servlet.enabled} is false.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnBooleanProperty(name = "idgen.server.id-servlet.enabled", matchIfMissing = true)
+@ConditionalOnServerSwitch("idgen.server.id-servlet.enabled")
 class IdServletConfiguration {
 
 	@Bean

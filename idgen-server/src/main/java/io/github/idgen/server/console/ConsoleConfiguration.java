@@ -1,11 +1,11 @@
 package io.github.idgen.server.console;
 
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.server.ConditionalOnServerSwitch;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -72,7 +72,7 @@ public class ConsoleConfiguration {
 	 * since the page reads Actuator on the origin it came from.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty(name = "idgen.server.console.enabled", matchIfMissing = true)
+	@ConditionalOnServerSwitch("idgen.server.console.enabled")
 	@ConditionalOnManagementPort(ManagementPortType.SAME)
 	static class ConsoleFiles implements WebMvcConfigurer {
 
