@@ -50,10 +50,13 @@ class ApiDocsController {
 		answer.set("openapi", stored.get("openapi"));
 		ObjectNode info = ((ObjectNode) stored.get("info")).deepCopy();
 		answer.set("info", info.put("version", version()));
+		// the scheme, host and port as the caller reached them, and the context path: not the request's
+		// URL less this path, which a path written another way (%2D for '-') makes longer
 		String url = request.getRequestURL().toString();
+		String server = url.substring(0, url.length() - request.getRequestURI().length()) + request.getContextPath();
 		answer.putArray("servers")
 			.addObject()
-			.put("url", url.substring(0, url.length() - PATH.length()))
+			.put("url", server)
 			.put("description", "Generated server url");
 		for (Map.Entry<String, JsonNode> part : stored.properties()) {
 			if (!answer.has(part.getKey())) {

@@ -67,6 +67,17 @@ class OpenApiDocumentTests {
 		}
 	}
 
+	@Test
+	void theServerUrlIsTheServersWhateverTheRequestPathLooksLike() {
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(IdgenServerApplication.class)
+			.run("--server.port=0")) {
+			int port = port(context);
+			// %2D is '-': the path matches once decoded, while the raw URL is two characters longer
+			HttpResponse<String> encoded = Http.get(port, "/v3/api%2Ddocs");
+			assertThat(json(encoded).get("servers").get(0).get("url").asString()).isEqualTo("http://127.0.0.1:" + port);
+		}
+	}
+
 	private static JsonNode json(HttpResponse<String> response) {
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 		return JsonMapper.shared().readTree(response.body());
