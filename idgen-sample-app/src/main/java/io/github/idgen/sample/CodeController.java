@@ -4,11 +4,11 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.codes.BusinessNumbers;
 import io.github.idgen.codes.Codes;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/codes")
-@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
+@ConditionalOnSwitch("xxx.common.segment-enabled")
 class CodeController {
 
 	private final Codes codes;

@@ -1,12 +1,12 @@
 package io.github.idgen.sample;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.sample.DemoSegmentTags.DemoTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * existing tag alone, so instances starting at once cannot reset each other's counters.
  */
 @Component
-@ConditionalOnBooleanProperty(name = { "xxx.common.segment-enabled", "sample.segment-demo-tags" })
+@ConditionalOnSwitch({ "xxx.common.segment-enabled", "sample.segment-demo-tags" })
 @ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "redis")
 class DemoRedisSegmentTags implements InitializingBean {
 

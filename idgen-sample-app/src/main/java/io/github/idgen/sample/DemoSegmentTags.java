@@ -4,12 +4,12 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.dao.DuplicateKeyException;
@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @DependsOnDatabaseInitialization
-@ConditionalOnBooleanProperty(name = { "xxx.common.segment-enabled", "sample.segment-demo-tags" })
+@ConditionalOnSwitch({ "xxx.common.segment-enabled", "sample.segment-demo-tags" })
 @ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "jdbc", matchIfMissing = true)
 class DemoSegmentTags implements InitializingBean {
 

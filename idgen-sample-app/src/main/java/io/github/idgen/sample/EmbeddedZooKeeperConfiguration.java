@@ -1,11 +1,11 @@
 package io.github.idgen.sample;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.zookeeper.ZooKeeperConnectionDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -30,7 +30,7 @@ import org.springframework.util.StringUtils;
  * behind in the temporary directory.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnBooleanProperty("xxx.common.zookeeper-enabled")
+@ConditionalOnSwitch("xxx.common.zookeeper-enabled")
 @Conditional(EmbeddedZooKeeperConfiguration.NoZooKeeperAddress.class)
 class EmbeddedZooKeeperConfiguration {
 

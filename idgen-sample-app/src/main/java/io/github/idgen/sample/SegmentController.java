@@ -5,6 +5,7 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.segment.SegmentComposition;
 import io.github.idgen.segment.SegmentComposition.ComposedId;
 import io.github.idgen.segment.SegmentIdService;
@@ -12,7 +13,6 @@ import io.github.idgen.segment.SegmentIdServices;
 import io.github.idgen.shard.ShardParameters;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -26,7 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/segments")
-@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
+@ConditionalOnSwitch("xxx.common.segment-enabled")
 class SegmentController {
 
 	private final SegmentIdServices services;

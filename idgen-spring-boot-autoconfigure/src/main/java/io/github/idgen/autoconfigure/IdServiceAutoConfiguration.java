@@ -7,7 +7,6 @@ import io.github.idgen.snowflake.SnowflakeLayout;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -20,8 +19,8 @@ import org.springframework.core.env.Environment;
  * endpoint.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty(
-		name = { "xxx.common.zookeeper-enabled", "xxx.common.jdbc-enabled", "xxx.common.redis-enabled" },
+@ConditionalOnSwitch(
+		value = { "xxx.common.zookeeper-enabled", "xxx.common.jdbc-enabled", "xxx.common.redis-enabled" },
 		havingValue = false, matchIfMissing = true)
 @EnableConfigurationProperties({ CommonProperties.class, IdLayoutProperties.class })
 public final class IdServiceAutoConfiguration {

@@ -1,6 +1,6 @@
 package io.github.idgen.management.console;
 
-import io.github.idgen.server.ConditionalOnServerSwitch;
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.server.console.ConsoleConfiguration;
 
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
@@ -18,7 +18,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * policy.
  */
 @ManagementContextConfiguration(value = ManagementContextType.CHILD, proxyBeanMethods = false)
-@ConditionalOnServerSwitch("idgen.server.console.enabled")
+@ConditionalOnSwitch(value = "idgen.server.console.enabled", matchIfMissing = true)
 public class ManagementConsoleConfiguration implements WebMvcConfigurer {
 
 	@Override

@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
-import io.github.idgen.server.ConditionalOnServerSwitch;
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -27,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  * out here too: the version of this build and the server's address as the caller reached it.
  */
 @RestController
-@ConditionalOnServerSwitch("idgen.server.api-docs.enabled")
+@ConditionalOnSwitch(value = "idgen.server.api-docs.enabled", matchIfMissing = true)
 class ApiDocsController {
 
 	static final String PATH = "/v3/api-docs";

@@ -1,6 +1,6 @@
 package io.github.idgen.server.api;
 
-import io.github.idgen.server.ConditionalOnServerSwitch;
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletRegistrationBean;
@@ -14,7 +14,7 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
  * unless {@code idgen.server.id-servlet.enabled} is false.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnServerSwitch("idgen.server.id-servlet.enabled")
+@ConditionalOnSwitch(value = "idgen.server.id-servlet.enabled", matchIfMissing = true)
 class IdServletConfiguration {
 
 	@Bean

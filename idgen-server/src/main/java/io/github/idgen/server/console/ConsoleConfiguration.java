@@ -1,7 +1,7 @@
 package io.github.idgen.server.console;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.segment.SegmentStore;
-import io.github.idgen.server.ConditionalOnServerSwitch;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
@@ -72,7 +72,7 @@ public class ConsoleConfiguration {
 	 * since the page reads Actuator on the origin it came from.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnServerSwitch("idgen.server.console.enabled")
+	@ConditionalOnSwitch(value = "idgen.server.console.enabled", matchIfMissing = true)
 	@ConditionalOnManagementPort(ManagementPortType.SAME)
 	static class ConsoleFiles implements WebMvcConfigurer {
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentTagsCheck;
 import io.github.idgen.codes.BusinessNumbers;
@@ -18,7 +19,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -33,7 +33,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration(after = SegmentIdServicesAutoConfiguration.class,
 		afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
-@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
+@ConditionalOnSwitch("xxx.common.segment-enabled")
 @ConditionalOnBean({ SegmentIdServices.class, SegmentStore.class })
 @EnableConfigurationProperties(CodesProperties.class)
 public final class CodesAutoConfiguration {

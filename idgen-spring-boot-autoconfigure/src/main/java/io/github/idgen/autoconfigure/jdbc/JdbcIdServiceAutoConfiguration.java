@@ -3,6 +3,7 @@ package io.github.idgen.autoconfigure.jdbc;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.IdLayoutProperties;
 import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
 import io.github.idgen.autoconfigure.LeaseProperties;
@@ -15,7 +16,6 @@ import io.github.idgen.snowflake.IdService;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
@@ -33,7 +33,7 @@ import org.springframework.context.annotation.Import;
  * pool; the DataSource and that pool are closed only after the deployment has given its row back.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
-@ConditionalOnBooleanProperty("xxx.common.jdbc-enabled")
+@ConditionalOnSwitch("xxx.common.jdbc-enabled")
 @EnableConfigurationProperties({ CommonProperties.class, LeaseProperties.class, IdLayoutProperties.class,
 		JdbcLeaseProperties.class })
 @Import(LeaseIdServiceConfiguration.class)

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.redis;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.IdLayoutProperties;
 import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
 import io.github.idgen.autoconfigure.LeaseProperties;
@@ -15,7 +16,6 @@ import io.lettuce.core.RedisClient;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -33,7 +33,7 @@ import org.springframework.context.annotation.Import;
  * server that may lose what it acknowledged, and gives its id back before the connector closes.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
-@ConditionalOnBooleanProperty("xxx.common.redis-enabled")
+@ConditionalOnSwitch("xxx.common.redis-enabled")
 @EnableConfigurationProperties({ CommonProperties.class, LeaseProperties.class, IdLayoutProperties.class,
 		RedisBackendProperties.class })
 @Import(LeaseIdServiceConfiguration.class)

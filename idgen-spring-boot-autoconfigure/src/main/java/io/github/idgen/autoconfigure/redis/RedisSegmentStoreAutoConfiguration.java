@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.redis;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
 import io.github.idgen.redis.RedisConnector;
@@ -9,7 +10,6 @@ import io.github.idgen.segment.SegmentStore;
 import io.lettuce.core.RedisClient;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -28,7 +28,7 @@ import org.springframework.context.annotation.Import;
  */
 @AutoConfiguration(before = SegmentIdServicesAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
-@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
+@ConditionalOnSwitch("xxx.common.segment-enabled")
 @ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "redis")
 @EnableConfigurationProperties({ SegmentProperties.class, RedisBackendProperties.class })
 public final class RedisSegmentStoreAutoConfiguration {

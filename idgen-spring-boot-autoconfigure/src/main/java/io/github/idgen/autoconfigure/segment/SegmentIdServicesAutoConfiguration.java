@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.segment;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.jdbc.MissingJdbcBackendException;
 import io.github.idgen.jdbc.segment.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
@@ -10,7 +11,6 @@ import io.github.idgen.segment.SegmentStore;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
@@ -30,7 +30,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(DataSource.class)
-@ConditionalOnBooleanProperty("xxx.common.segment-enabled")
+@ConditionalOnSwitch("xxx.common.segment-enabled")
 @EnableConfigurationProperties(SegmentProperties.class)
 public final class SegmentIdServicesAutoConfiguration {
 

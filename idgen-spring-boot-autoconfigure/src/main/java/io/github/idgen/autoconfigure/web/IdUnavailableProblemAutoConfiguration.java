@@ -1,7 +1,8 @@
 package io.github.idgen.autoconfigure.web;
 
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -17,7 +18,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 @AutoConfiguration
 @ConditionalOnWebApplication
 @ConditionalOnClass({ ProblemDetail.class, ControllerAdvice.class })
-@ConditionalOnBooleanProperty(name = "xxx.common.web-unavailable-problem-enabled", matchIfMissing = true)
+@ConditionalOnSwitch(value = "xxx.common.web-unavailable-problem-enabled", matchIfMissing = true)
 public final class IdUnavailableProblemAutoConfiguration {
 
 	@Bean

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.zookeeper;
 
 import io.github.idgen.autoconfigure.CommonProperties;
+import io.github.idgen.autoconfigure.ConditionalOnSwitch;
 import io.github.idgen.autoconfigure.IdLayoutProperties;
 import io.github.idgen.autoconfigure.LeaseIdServiceConfiguration;
 import io.github.idgen.autoconfigure.LeaseProperties;
@@ -16,7 +17,6 @@ import org.apache.curator.framework.CuratorFramework;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -37,7 +37,7 @@ import org.springframework.context.annotation.Import;
  * supplies its own).
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty("xxx.common.zookeeper-enabled")
+@ConditionalOnSwitch("xxx.common.zookeeper-enabled")
 @EnableConfigurationProperties({ CommonProperties.class, LeaseProperties.class, IdLayoutProperties.class })
 @Import(LeaseIdServiceConfiguration.class)
 public final class ClusterIdServiceAutoConfiguration {

@@ -67,6 +67,15 @@ class RedisIdServiceAutoConfigurationTests {
 	}
 
 	@Test
+	void redisEnabledWrittenOnLeasesAsTheSettingsBindIt() {
+		this.contextRunner.withPropertyValues("xxx.common.redis-enabled=on").run((context) -> {
+			assertThat(context).hasSingleBean(RedisLeaseDeployment.class).doesNotHaveBean(IdServiceTwitter.class);
+			assertThat(context.getBean(IdServiceProxy.class).getLease().getPath())
+				.startsWith("redis://localhost:" + server.port() + "/idgen:lease:default:");
+		});
+	}
+
+	@Test
 	void aSentinelConnectionLeasesFromThePrimaryTheSentinelNames() {
 		try (RedisSentinel sentinel = new RedisSentinel(server, "idgen-primary")) {
 			this.contextRunner

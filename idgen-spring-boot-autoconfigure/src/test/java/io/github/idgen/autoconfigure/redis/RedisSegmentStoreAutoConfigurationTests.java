@@ -45,6 +45,14 @@ class RedisSegmentStoreAutoConfigurationTests {
 				"spring.datasource.url=jdbc:h2:mem:redis-segments;DB_CLOSE_DELAY=-1");
 
 	@Test
+	void segmentEnabledWrittenYesAndTheStoreInCapitalsServeFromRedisAsTheSettingsBindThem() {
+		this.contextRunner.withPropertyValues("xxx.common.segment-enabled=yes", "xxx.common.segment-store=REDIS")
+			.run((context) -> assertThat(context).hasSingleBean(RedisSegmentStore.class)
+				.doesNotHaveBean(JdbcSegmentStore.class)
+				.hasSingleBean(SegmentIdServices.class));
+	}
+
+	@Test
 	void segmentStoreRedisServesTheTagsAnOperatorCreatedInRedis() {
 		this.contextRunner.withPropertyValues("xxx.common.segment-store=redis").run((context) -> {
 			assertThat(context).hasSingleBean(RedisSegmentStore.class).doesNotHaveBean(JdbcSegmentStore.class);

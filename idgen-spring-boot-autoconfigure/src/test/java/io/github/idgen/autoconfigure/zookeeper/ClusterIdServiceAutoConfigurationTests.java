@@ -75,6 +75,15 @@ class ClusterIdServiceAutoConfigurationTests {
 	}
 
 	@Test
+	void zookeeperEnabledWrittenYesLeasesAsTheSettingsBindIt() {
+		this.contextRunner.withPropertyValues("xxx.common.zookeeper-enabled=yes").run((context) -> {
+			assertThat(context.getBean(CommonProperties.class).isZookeeperEnabled()).isTrue();
+			assertThat(context).hasSingleBean(ClusterDeployment.class).doesNotHaveBean(IdServiceTwitter.class);
+			assertThat(context.getBean(ClusterDeploymentImpl.class).currentLease().getPath()).startsWith(this.path + "/");
+		});
+	}
+
+	@Test
 	void clusterModeDescribesTheProxyAndItsLeaseToOperators() {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasSingleBean(IdServiceInfo.class).hasSingleBean(ClusterIdServiceInfo.class);
