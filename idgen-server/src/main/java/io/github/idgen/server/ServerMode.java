@@ -2,6 +2,7 @@ package io.github.idgen.server;
 
 import java.util.List;
 
+import org.springframework.core.convert.ConversionException;
 import org.springframework.core.env.Environment;
 
 /**
@@ -49,7 +50,18 @@ public enum ServerMode {
 		if (equals >= 0) {
 			return value.trim().equalsIgnoreCase(entry.substring(equals + 1));
 		}
-		return !key.endsWith("-enabled") || Boolean.parseBoolean(value.trim());
+		return !key.endsWith("-enabled") || isOn(environment, key);
+	}
+
+	// as the starter binds the switch: yes, on and 1 lease too. A value that is no boolean counts as on,
+	// the safer mode, where the start then stops naming it
+	private static boolean isOn(Environment environment, String key) {
+		try {
+			return Boolean.TRUE.equals(environment.getProperty(key, Boolean.class));
+		}
+		catch (ConversionException ex) {
+			return true;
+		}
 	}
 
 }

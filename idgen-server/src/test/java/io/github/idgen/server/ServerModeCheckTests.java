@@ -48,6 +48,17 @@ class ServerModeCheckTests {
 				"--xxx.common.segment-store=redis");
 	}
 
+	/**
+	 * A lease switch counts as the starter binds it: written {@code yes} it leases, so the server is a
+	 * service that needs tokens, not a demo on a fixed worker id.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "yes", "on", "1", "TRUE" })
+	void aLeaseSwitchWrittenAnyWayTheBinderReadsAsTrueMakesAServiceThatNeedsTokens(String value) {
+		assertStartFails("(xxx.common.zookeeper-enabled set) but idgen.server.tokens is empty",
+				"--xxx.common.zookeeper-enabled=" + value);
+	}
+
 	@Test
 	void theDemoOnANetworkAddressDoesNotStart() {
 		assertStartFails("but server.address is '0.0.0.0', not a loopback address", "--server.address=0.0.0.0");
