@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
  * The report a real {@link SpringApplication} prints for a bad {@code xxx.common.*} value: every key named
- * as users write it, every enum value as users write it.
+ * as users write it, every enum value as users write it, a switch with the values it takes.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class PropertyFailureAnalysisTests {
@@ -60,6 +60,22 @@ class PropertyFailureAnalysisTests {
 				"Set xxx.common.segment-initialize-schema to one of always, embedded, never.",
 				"Set xxx.common.lease-range to one of worker-id, node-id.");
 		assertThat(output).doesNotContain("No enum constant");
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', textBlock = """
+			xxx.common.jdbc-enabled=maybe         | xxx.common.jdbc-enabled      | maybe
+			xxx.common.zookeeper-enabled=sometimes | xxx.common.zookeeper-enabled | sometimes
+			xxx.common.segment-enabled=enabled     | xxx.common.segment-enabled   | enabled
+			""")
+	void aSwitchThatIsNoBooleanIsAnsweredWithTheValuesItTakes(String setting, String key, String value,
+			CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run("--" + setting));
+
+		assertThat(output).contains("APPLICATION FAILED TO START",
+				key + " is '" + value + "', which is no boolean (set in \"" + key + "\" from property source",
+				"Set " + key + " to true or false (yes/no, on/off and 1/0 are read the same).");
+		assertThat(output).doesNotContain("Update your application's configuration");
 	}
 
 	@ParameterizedTest
