@@ -1,13 +1,14 @@
 package io.github.idgen.sample;
 
 import io.github.idgen.autoconfigure.ConditionalOnSwitch;
+import io.github.idgen.autoconfigure.segment.ConditionalOnSegmentStore;
+import io.github.idgen.autoconfigure.segment.SegmentStoreType;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.sample.DemoSegmentTags.DemoTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,7 +18,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnSwitch({ "xxx.common.segment-enabled", "sample.segment-demo-tags" })
-@ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "redis")
+@ConditionalOnSegmentStore(SegmentStoreType.REDIS)
 class DemoRedisSegmentTags implements InitializingBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoRedisSegmentTags.class);

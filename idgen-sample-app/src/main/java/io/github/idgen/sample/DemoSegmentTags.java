@@ -5,12 +5,13 @@ import java.util.List;
 import javax.sql.DataSource;
 
 import io.github.idgen.autoconfigure.ConditionalOnSwitch;
+import io.github.idgen.autoconfigure.segment.ConditionalOnSegmentStore;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
+import io.github.idgen.autoconfigure.segment.SegmentStoreType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -24,7 +25,7 @@ import org.springframework.stereotype.Component;
 @Component
 @DependsOnDatabaseInitialization
 @ConditionalOnSwitch({ "xxx.common.segment-enabled", "sample.segment-demo-tags" })
-@ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "jdbc", matchIfMissing = true)
+@ConditionalOnSegmentStore(SegmentStoreType.JDBC)
 class DemoSegmentTags implements InitializingBean {
 
 	/**

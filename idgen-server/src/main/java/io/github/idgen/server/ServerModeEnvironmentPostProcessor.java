@@ -156,7 +156,7 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 		}
 
 		private boolean redisSegments() {
-			return "redis".equalsIgnoreCase(this.environment.getProperty("xxx.common.segment-store"));
+			return "redis".equalsIgnoreCase(this.environment.getProperty("xxx.common.segment-store", "").trim());
 		}
 
 	}

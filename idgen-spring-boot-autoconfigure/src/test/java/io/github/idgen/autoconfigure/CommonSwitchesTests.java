@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
@@ -28,6 +29,9 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The {@code xxx.common.*-enabled} switches and {@code xxx.common.segment-store} decide what is
  * configured as {@link CommonProperties} and its siblings bind them: {@code yes}, {@code on} and
  * {@code 1} are true, {@code no}, {@code off} and {@code 0} false, an enum value in any case and
- * spelling the binder accepts; a value that does not bind stops the start naming the key. (Redis and
+ * spelling the binder accepts (a trailing space too, which a {@code .properties} file keeps); a value that does not bind stops the start naming the key. (Redis and
  * ZooKeeper switches on real servers: {@code RedisIdServiceAutoConfigurationTests},
  * {@code ClusterIdServiceAutoConfigurationTests}.)
  */
@@ -56,6 +60,16 @@ class CommonSwitchesTests {
 		.withPropertyValues(
 				"spring.datasource.url=jdbc:h2:mem:switches-" + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1",
 				"spring.datasource.generate-unique-name=false");
+
+	/**
+	 * A setting as a file holds it: {@code withPropertyValues} trims the value, a {@code .properties}
+	 * file does not.
+	 */
+	private static ApplicationContextInitializer<ConfigurableApplicationContext> asWritten(String key, String value) {
+		return (context) -> context.getEnvironment()
+			.getPropertySources()
+			.addFirst(new MapPropertySource("application.properties", Map.of(key, value)));
+	}
 
 	private static DataSource h2() {
 		JdbcDataSource dataSource = new JdbcDataSource();
@@ -104,9 +118,10 @@ class CommonSwitchesTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "jdbc", "JDBC", "Jdbc" })
+	@ValueSource(strings = { "jdbc", "JDBC", "Jdbc", "jdbc " })
 	void aSegmentStoreWrittenAnyWayTheBinderReadsAsJdbcIsTheSegmentTable(String value) {
-		this.segments.withPropertyValues("xxx.common.segment-enabled=true", "xxx.common.segment-store=" + value)
+		this.segments.withPropertyValues("xxx.common.segment-enabled=true")
+			.withInitializer(asWritten("xxx.common.segment-store", value))
 			.run((context) -> assertThat(context).hasSingleBean(JdbcSegmentStore.class)
 				.hasSingleBean(SegmentIdServices.class));
 	}

@@ -64,7 +64,7 @@ class DatabaseUnreachableFailureAnalyzer extends AbstractFailureAnalyzer<SQLExce
 			purposes.add("to lease the worker id (xxx.common.jdbc-enabled=true)");
 		}
 		if (this.environment.getProperty("xxx.common.segment-enabled", Boolean.class, false)
-				&& !"redis".equalsIgnoreCase(this.environment.getProperty("xxx.common.segment-store", "jdbc"))) {
+				&& !"redis".equalsIgnoreCase(this.environment.getProperty("xxx.common.segment-store", "jdbc").trim())) {
 			purposes.add("for the segment table (xxx.common.segment-enabled=true)");
 		}
 		return purposes.isEmpty() ? "for its tables" : String.join(" and ", purposes);

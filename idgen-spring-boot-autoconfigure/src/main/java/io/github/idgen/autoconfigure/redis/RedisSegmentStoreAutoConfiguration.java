@@ -1,8 +1,10 @@
 package io.github.idgen.autoconfigure.redis;
 
 import io.github.idgen.autoconfigure.ConditionalOnSwitch;
+import io.github.idgen.autoconfigure.segment.ConditionalOnSegmentStore;
 import io.github.idgen.autoconfigure.segment.SegmentIdServicesAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.SegmentProperties;
+import io.github.idgen.autoconfigure.segment.SegmentStoreType;
 import io.github.idgen.redis.RedisConnector;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.segment.SegmentIdServices;
@@ -12,7 +14,6 @@ import io.lettuce.core.RedisClient;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.context.annotation.Bean;
@@ -29,7 +30,7 @@ import org.springframework.context.annotation.Import;
 @AutoConfiguration(before = SegmentIdServicesAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnSwitch("xxx.common.segment-enabled")
-@ConditionalOnProperty(name = "xxx.common.segment-store", havingValue = "redis")
+@ConditionalOnSegmentStore(SegmentStoreType.REDIS)
 @EnableConfigurationProperties({ SegmentProperties.class, RedisBackendProperties.class })
 public final class RedisSegmentStoreAutoConfiguration {
 

@@ -14,7 +14,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -34,13 +33,11 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SegmentProperties.class)
 public final class SegmentIdServicesAutoConfiguration {
 
-	private static final String STORE_PROPERTY = "xxx.common.segment-store";
-
 	// a nested class, so that an application without idgen-jdbc (idgen-spring-boot-starter-redis) never
 	// loads a class of it
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcSegmentStore.class)
-	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
+	@ConditionalOnSegmentStore(SegmentStoreType.JDBC)
 	static class JdbcStoreConfiguration {
 
 		@Bean
@@ -62,7 +59,7 @@ public final class SegmentIdServicesAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingClass("io.github.idgen.jdbc.segment.JdbcSegmentStore")
-	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
+	@ConditionalOnSegmentStore(SegmentStoreType.JDBC)
 	static class MissingJdbcStoreConfiguration {
 
 		@Bean
@@ -75,8 +72,7 @@ public final class SegmentIdServicesAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	// the properties first: a segment-store that is neither jdbc nor redis makes no store, and its binding
-	// failure, which names the values, must come before "no SegmentStore bean"
+	// the properties first: their binding failures name the key, and must come before "no SegmentStore bean"
 	SegmentIdServices segmentIdServices(SegmentProperties properties, SegmentStore segmentStore,
 			ObjectProvider<DeclaredSegmentTags> declaredTags) {
 		// the declared tags first: an application's first forTag may come before every bean is made
@@ -97,7 +93,7 @@ public final class SegmentIdServicesAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ DataSourceScriptDatabaseInitializer.class, JdbcSegmentStore.class })
-	@ConditionalOnProperty(name = STORE_PROPERTY, havingValue = "jdbc", matchIfMissing = true)
+	@ConditionalOnSegmentStore(SegmentStoreType.JDBC)
 	static final class SchemaConfiguration {
 
 		@Bean

@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.redis;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
@@ -24,6 +25,7 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.MapPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -45,8 +47,12 @@ class RedisSegmentStoreAutoConfigurationTests {
 				"spring.datasource.url=jdbc:h2:mem:redis-segments;DB_CLOSE_DELAY=-1");
 
 	@Test
-	void segmentEnabledWrittenYesAndTheStoreInCapitalsServeFromRedisAsTheSettingsBindThem() {
-		this.contextRunner.withPropertyValues("xxx.common.segment-enabled=yes", "xxx.common.segment-store=REDIS")
+	void segmentEnabledWrittenYesAndTheStoreInCapitalsWithASpaceServeFromRedisAsTheSettingsBindThem() {
+		this.contextRunner.withPropertyValues("xxx.common.segment-enabled=yes")
+			// as a .properties file holds it, trailing space kept (withPropertyValues trims)
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new MapPropertySource("application.properties", Map.of("xxx.common.segment-store", "REDIS "))))
 			.run((context) -> assertThat(context).hasSingleBean(RedisSegmentStore.class)
 				.doesNotHaveBean(JdbcSegmentStore.class)
 				.hasSingleBean(SegmentIdServices.class));
