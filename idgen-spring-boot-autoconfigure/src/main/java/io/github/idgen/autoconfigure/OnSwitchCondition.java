@@ -1,7 +1,6 @@
 package io.github.idgen.autoconfigure;
 
 import java.util.Map;
-import java.util.Optional;
 
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
@@ -26,10 +25,9 @@ class OnSwitchCondition extends SpringBootCondition {
 		ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnSwitch.class);
 		String[] names = (String[]) attributes.get("value");
 		for (String name : names) {
-			Optional<Boolean> value = binder.bind(name, Boolean.class).map(Optional::of).orElse(Optional.empty());
-			boolean matches = value.map((on) -> on == havingValue).orElse(matchIfMissing);
-			if (!matches) {
-				String found = value.map((on) -> on ? " on" : " off").orElse(" not set");
+			Boolean value = binder.bind(name, Boolean.class).orElse(null);
+			if ((value != null) ? value != havingValue : !matchIfMissing) {
+				String found = (value != null) ? (value ? " on" : " off") : " not set";
 				return ConditionOutcome.noMatch(message.because(name + found));
 			}
 		}

@@ -20,6 +20,7 @@ import io.github.idgen.snowflake.IdService;
 import io.github.idgen.snowflake.IdServiceTwitter;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -101,8 +102,18 @@ class CommonSwitchesTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "jdbc-enabled", "zookeeper-enabled", "redis-enabled" })
-	void aLeaseSwitchThatIsNoBooleanStopsTheStartNamingIt(String key) {
-		this.modes.withPropertyValues("xxx.common." + key + "=maybe")
+	void aLeaseSwitchLeftEmptyStopsTheStartNamingIt(String key) {
+		// not a fixed worker id taken for "off": the properties refuse the empty value
+		this.modes.withPropertyValues("xxx.common." + key + "=", "xxx.common.id-worker-id=6")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("Failed to bind properties under 'xxx.common." + key + "'"));
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "jdbc-enabled, maybe", "zookeeper-enabled, 2", "redis-enabled, -1" })
+	void aLeaseSwitchThatIsNoBooleanStopsTheStartNamingIt(String key, String value) {
+		this.modes.withPropertyValues("xxx.common." + key + "=" + value)
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.hasStackTraceContaining("xxx.common." + key));

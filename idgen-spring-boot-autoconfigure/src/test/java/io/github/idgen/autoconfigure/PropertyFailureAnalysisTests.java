@@ -67,6 +67,7 @@ class PropertyFailureAnalysisTests {
 			xxx.common.jdbc-enabled=maybe         | xxx.common.jdbc-enabled      | maybe
 			xxx.common.zookeeper-enabled=sometimes | xxx.common.zookeeper-enabled | sometimes
 			xxx.common.segment-enabled=enabled     | xxx.common.segment-enabled   | enabled
+			xxx.common.redis-enabled=2             | xxx.common.redis-enabled     | 2
 			""")
 	void aSwitchThatIsNoBooleanIsAnsweredWithTheValuesItTakes(String setting, String key, String value,
 			CapturedOutput output) {
