@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Spring AOT processing of the sample app, as {@code spring-boot:process-aot} runs it in the build:
- * it records the bean definitions and hints without starting anything that connects.
+ * it records the bean definitions, hints and the conditions it decided without starting anything
+ * that connects.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class AotProcessingTests {
@@ -38,7 +39,10 @@ class AotProcessingTests {
 
 		// cluster mode and opaque ids, decided at build time from application.yml
 		Path sources = output.resolve("sources/io/github/idgen");
-		assertThat(sources.resolve("sample/SampleApplication__ApplicationContextInitializer.java")).isRegularFile();
+		// the generated code checks at start that the settings still decide as they did here
+		assertThat(sources.resolve("sample/SampleApplication__ApplicationContextInitializer.java")).content()
+			.contains("FrozenConditions.verify(environment")
+			.contains("new FrozenCondition.Switch(\"xxx.common.zookeeper-enabled\", true, false, true)");
 		assertThat(sources.resolve("autoconfigure/zookeeper/ClusterIdServiceAutoConfiguration__BeanDefinitions.java"))
 			.isRegularFile();
 		assertThat(sources.resolve("autoconfigure/opaque/OpaqueIdAutoConfiguration__BeanDefinitions.java"))
