@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # idgen-server's start-up as a service: from launching java to the first id served (the first 200 of
 # GET /v1/ids/next with a bearer token), in JDBC lease mode on a MariaDB of its own, on two JDKs, plain and
-# with the class-data cache of docs/server.md's recipe (docs/benchmarks-stores.md, "Start-up of
-# idgen-server"):
+# with the class-data cache of docs/server.md's recipe, and on the Spring AOT code the jar carries
+# (-Dspring.aot.enabled=true, made for this mode) (docs/benchmarks-stores.md, "Start-up of idgen-server"):
 #
 #   idgen-benchmarks/server-startup.sh [java17] [java25]
 #
@@ -93,10 +93,15 @@ EOF
 schema=(--xxx.common.jdbc-initialize-schema=always --xxx.common.segment-initialize-schema=always)
 first_id "$java17" $HEAP > /dev/null
 schema=()
+# the Spring AOT code is a service's, so its training run is one: on the database, up to the refreshed context
+"$java25" -XX:AOTCacheOutput="$work/app25-spring-aot.aot" -Dspring.aot.enabled=true -Dspring.context.exit=onRefresh \
+  -jar "$app" "${service[@]}" > "$work/train25-spring-aot.log" 2>&1 \
+  || fail "the JDK 25 training run on the Spring AOT code failed: $(tail -n 20 "$work/train25-spring-aot.log")"
 
 declare -A to_id to_started
 variants=("JDK 17|$java17|" "JDK 17, CDS archive|$java17|-XX:SharedArchiveFile=$work/app17.jsa"
-  "JDK 25|$java25|" "JDK 25, AOT cache|$java25|-XX:AOTCache=$work/app25.aot")
+  "JDK 17, Spring AOT|$java17|-Dspring.aot.enabled=true" "JDK 25|$java25|" "JDK 25, AOT cache|$java25|-XX:AOTCache=$work/app25.aot"
+  "JDK 25, AOT cache and Spring AOT|$java25|-XX:AOTCache=$work/app25-spring-aot.aot -Dspring.aot.enabled=true")
 for _ in $(seq 1 "$RUNS"); do
   for v in "${variants[@]}"; do
     IFS='|' read -r name java opts <<< "$v"

@@ -14,6 +14,7 @@ import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.EnvironmentAware;
+import org.springframework.context.aot.AbstractAotProcessor;
 import org.springframework.core.env.Environment;
 
 /**
@@ -38,7 +39,8 @@ class ServerModeCheck implements BeanFactoryPostProcessor, EnvironmentAware {
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
 		Environment environment = this.environment;
-		if (environment == null) {
+		// AOT processing writes code and serves nothing; the check runs when that code starts the server
+		if (environment == null || Boolean.getBoolean(AbstractAotProcessor.AOT_PROCESSING)) {
 			return;
 		}
 		List<IdgenServerProperties.Token> tokens = Binder.get(environment)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
@@ -126,6 +127,18 @@ class ServerModeEnvironmentPostProcessor implements EnvironmentPostProcessor, Or
 				case "spring.autoconfigure.exclude" -> excludedAutoConfigurations();
 				default -> null;
 			};
+		}
+
+		/**
+		 * Describes what these defaults decide that Spring AOT freezes at build time: the mode, and
+		 * which of Spring Boot's auto-configurations run.
+		 * @return the decisions, in words, equal for environments that decide alike
+		 */
+		String decisions() {
+			return ServerMode.of(this.environment).name().toLowerCase(Locale.ROOT) + " mode, "
+					+ (database() ? "a database (spring.datasource.url)" : "no database") + ", "
+					+ ((redisMode() || redisSegments()) ? "Redis" : "no Redis") + ", management on "
+					+ (managementPort() ? "a port of its own" : "the server's port");
 		}
 
 		private @Nullable String excludedAutoConfigurations() {
