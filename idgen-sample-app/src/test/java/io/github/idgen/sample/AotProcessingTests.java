@@ -42,7 +42,8 @@ class AotProcessingTests {
 		// the generated code checks at start that the settings still decide as they did here
 		assertThat(sources.resolve("sample/SampleApplication__ApplicationContextInitializer.java")).content()
 			.contains("FrozenConditions.verify(environment")
-			.contains("new FrozenCondition.Switch(\"xxx.common.zookeeper-enabled\", true, false, true)");
+			.contains("new FrozenCondition.Switch(\"xxx.common.zookeeper-enabled\", true, false, true)")
+			.contains("new FrozenCondition.Setting(SettingTest.OPAQUE_ID_KEY_SET, \"set\")");
 		assertThat(sources.resolve("autoconfigure/zookeeper/ClusterIdServiceAutoConfiguration__BeanDefinitions.java"))
 			.isRegularFile();
 		assertThat(sources.resolve("autoconfigure/opaque/OpaqueIdAutoConfiguration__BeanDefinitions.java"))

@@ -124,4 +124,40 @@ public sealed interface FrozenCondition {
 
 	}
 
+	/**
+	 * A condition on a setting's value, one of {@link SettingTest}.
+	 *
+	 * @param test the condition's test
+	 * @param valueAtBuild the setting as the test read it when the code was generated
+	 */
+	record Setting(SettingTest test, String valueAtBuild) implements FrozenCondition {
+
+		/**
+		 * Reads a setting as its condition does.
+		 * @param environment the environment
+		 * @param test the condition's test
+		 * @return the setting, as the test sees it
+		 */
+		public static Setting read(Environment environment, SettingTest test) {
+			return new Setting(test, test.valueIn(environment));
+		}
+
+		@Override
+		public boolean matched() {
+			return this.test.matches(this.valueAtBuild);
+		}
+
+		@Override
+		public boolean matchesIn(Environment environment) {
+			return this.test.matchesIn(environment);
+		}
+
+		@Override
+		public String describeChange(Environment environment) {
+			return this.test.key() + " was " + this.valueAtBuild + " when the AOT code was generated and is "
+					+ this.test.valueIn(environment) + " now";
+		}
+
+	}
+
 }

@@ -51,6 +51,10 @@ class FrozenConditionsAotProcessor implements BeanFactoryInitializationAotProces
 			return CodeBlock.of("new $T($S, $L, $L, $L)", FrozenCondition.Switch.class, decided.key(),
 					decided.havingValue(), decided.matchIfMissing(), decided.valueAtBuild());
 		}
+		if (condition instanceof FrozenCondition.Setting decided) {
+			return CodeBlock.of("new $T($T.$L, $S)", FrozenCondition.Setting.class, SettingTest.class,
+					decided.test().name(), decided.valueAtBuild());
+		}
 		FrozenCondition.SegmentStore decided = (FrozenCondition.SegmentStore) condition;
 		return CodeBlock.of("new $T($T.$L, $T.$L)", FrozenCondition.SegmentStore.class, SegmentStoreType.class,
 				decided.wanted().name(), SegmentStoreType.class, decided.chosenAtBuild().name());

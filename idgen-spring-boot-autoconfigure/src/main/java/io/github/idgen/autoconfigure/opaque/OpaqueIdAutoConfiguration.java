@@ -3,6 +3,9 @@ package io.github.idgen.autoconfigure.opaque;
 import java.util.Base64;
 
 import io.github.idgen.autoconfigure.IdServiceAutoConfiguration;
+import io.github.idgen.autoconfigure.aot.FrozenCondition;
+import io.github.idgen.autoconfigure.aot.FrozenConditions;
+import io.github.idgen.autoconfigure.aot.SettingTest;
 import io.github.idgen.autoconfigure.jdbc.JdbcIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisIdServiceAutoConfiguration;
 import io.github.idgen.autoconfigure.zookeeper.ClusterIdServiceAutoConfiguration;
@@ -25,7 +28,6 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
-import org.springframework.util.StringUtils;
 
 /**
  * Opaque ids ({@code xxx.common.opaque-id-key} set and not empty): an {@link Ff1IdCodec} with that key
@@ -47,8 +49,10 @@ public final class OpaqueIdAutoConfiguration {
 
 		@Override
 		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			return StringUtils.hasText(context.getEnvironment().getProperty(KEY_PROPERTY))
-					? ConditionOutcome.match(KEY_PROPERTY + " is set")
+			FrozenCondition.Setting key = FrozenCondition.Setting.read(context.getEnvironment(),
+					SettingTest.OPAQUE_ID_KEY_SET);
+			FrozenConditions.record(context, key);
+			return key.matched() ? ConditionOutcome.match(KEY_PROPERTY + " is set")
 					: ConditionOutcome.noMatch(KEY_PROPERTY + " is not set or empty");
 		}
 

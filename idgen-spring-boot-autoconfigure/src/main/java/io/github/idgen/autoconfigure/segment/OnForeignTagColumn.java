@@ -1,5 +1,9 @@
 package io.github.idgen.autoconfigure.segment;
 
+import io.github.idgen.autoconfigure.aot.FrozenCondition;
+import io.github.idgen.autoconfigure.aot.FrozenConditions;
+import io.github.idgen.autoconfigure.aot.SettingTest;
+
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
@@ -12,13 +16,15 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 class OnForeignTagColumn extends SpringBootCondition {
 
-	private static final String PROPERTY = "xxx.common.segment-tag-column";
+	private static final String PROPERTY = SettingTest.FOREIGN_TAG_COLUMN.key();
 
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		String column = context.getEnvironment().getProperty(PROPERTY, "tag");
-		return "tag".equalsIgnoreCase(column) ? ConditionOutcome.noMatch(PROPERTY + " is idgen's own column 'tag'")
-				: ConditionOutcome.match(PROPERTY + " is '" + column + "'");
+		FrozenCondition.Setting column = FrozenCondition.Setting.read(context.getEnvironment(),
+				SettingTest.FOREIGN_TAG_COLUMN);
+		FrozenConditions.record(context, column);
+		return column.matched() ? ConditionOutcome.match(PROPERTY + " is " + column.valueAtBuild())
+				: ConditionOutcome.noMatch(PROPERTY + " is idgen's own column 'tag'");
 	}
 
 }

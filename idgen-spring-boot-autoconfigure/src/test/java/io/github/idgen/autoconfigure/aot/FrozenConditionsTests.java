@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.github.idgen.autoconfigure.ConditionalOnSwitch;
+import io.github.idgen.autoconfigure.opaque.OpaqueIdAutoConfiguration;
 import io.github.idgen.autoconfigure.segment.ConditionalOnSegmentStore;
 import io.github.idgen.autoconfigure.segment.SegmentStoreType;
 import org.junit.jupiter.api.Test;
@@ -38,14 +39,37 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
  */
 class FrozenConditionsTests {
 
+	private static final String KEY = "3ZrsCbSAl3BgTxqwJUTZm3soqYY7Uf1ZGGjZCc0itsg=";
+
 	@Test
 	void aotProcessingWritesEachSwitchAndStoreItDecidedIntoTheGeneratedCheck() {
-		String generated = generatedSources(Map.of("test.lease-enabled", "yes", "xxx.common.segment-store", "redis"));
+		String generated = generatedSources(Map.of("test.lease-enabled", "yes", "xxx.common.segment-store", "redis",
+				"xxx.common.opaque-id-key", KEY));
 
 		assertThat(generated).contains("FrozenConditions.verify(environment")
 			.contains("new FrozenCondition.Switch(\"test.lease-enabled\", true, false, true)")
 			.contains("new FrozenCondition.Switch(\"test.console-enabled\", true, true, null)")
-			.contains("new FrozenCondition.SegmentStore(SegmentStoreType.JDBC, SegmentStoreType.REDIS)");
+			.contains("new FrozenCondition.SegmentStore(SegmentStoreType.JDBC, SegmentStoreType.REDIS)")
+			.contains("new FrozenCondition.Setting(SettingTest.OPAQUE_ID_KEY_SET, \"set\")")
+			// whether the key is set is frozen, never the key
+			.doesNotContain(KEY);
+	}
+
+	@Test
+	void anOpaqueIdKeyRemovedOrATagColumnChangedSinceTheBuildStopsTheStart() {
+		MockEnvironment environment = new MockEnvironment().withProperty("xxx.common.opaque-id-key", " ")
+			.withProperty("xxx.common.segment-tag-column", "tag");
+
+		assertThatExceptionOfType(FrozenConditionsChangedException.class)
+			.isThrownBy(() -> FrozenConditions.verify(environment,
+					new FrozenCondition.Setting(SettingTest.OPAQUE_ID_KEY_SET, "set"),
+					new FrozenCondition.Setting(SettingTest.FOREIGN_TAG_COLUMN, "'biz_tag'")))
+			.satisfies((ex) -> assertThat(ex.getChanges()).containsExactly(
+					"xxx.common.opaque-id-key was set when the AOT code was generated and is not set now",
+					"xxx.common.segment-tag-column was 'biz_tag' when the AOT code was generated and is 'tag' now"));
+		assertThatNoException().isThrownBy(() -> FrozenConditions.verify(
+				new MockEnvironment().withProperty("xxx.common.segment-tag-column", "key"),
+				new FrozenCondition.Setting(SettingTest.FOREIGN_TAG_COLUMN, "'biz_tag'")));
 	}
 
 	@Test
@@ -123,7 +147,7 @@ class FrozenConditionsTests {
 		System.setProperty(AbstractAotProcessor.AOT_PROCESSING, "true");
 		try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
 			context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("test", properties));
-			context.register(Switched.class);
+			context.register(Switched.class, OpaqueIdAutoConfiguration.class);
 			DefaultGenerationContext generation = new DefaultGenerationContext(
 					new ClassNameGenerator(ClassName.get(FrozenConditionsTests.class)), files, new RuntimeHints());
 			new ApplicationContextAotGenerator().processAheadOfTime(context, generation);
